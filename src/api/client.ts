@@ -1,0 +1,225 @@
+import { inspect } from "node:util";
+import { z } from "zod";
+import { formatDotenv } from "./dotenv";
+import { endpoints } from "./endpoints";
+import { HostingInputError } from "./errors/input-error";
+import { archiveForm, archiveSize } from "./multipart";
+import { buildPath } from "./path";
+import {
+  appListEntrySchema,
+  attachDomainResponseSchema,
+  backupDownloadSchema,
+  connectionInfoSchema,
+  createdAppSchema,
+  dashboardDataSchema,
+  databaseResponseSchema,
+  deploymentSchema,
+  messageSchema,
+  projectInfoSchema,
+  runtimeVersionSchema,
+  type AppListEntry,
+  type AttachDomainResponse,
+  type BackupDownload,
+  type ConnectionInfo,
+  type CreatedApp,
+  type DashboardData,
+  type DatabaseResponse,
+  type Deployment,
+  type Message,
+  type ProjectInfo,
+  type RuntimeVersion,
+} from "./schemas";
+import { assertTokenShape, parseApiUrl } from "./token";
+import { Transport } from "./transport";
+import type { RequestLimiter } from "./limiter";
+import { version } from "./version";
+
+export interface HostingClientOptions {
+  /** Base URL of the API, including its base path. */
+  apiUrl: string;
+  /** The user's API token (a JWT). Never logged, never part of an error. */
+  token: string;
+  /** Retries after the first attempt for transient failures (default 2). */
+  maxRetries?: number;
+  /** Connect, headers and body timeout per attempt in ms (default 60 000). */
+  timeoutMs?: number;
+  /** Permit plain http to a non-loopback host (default false). */
+  allowInsecureHttp?: boolean;
+  userAgent?: string;
+  /** @internal benchmarks only: replace or disable the per-URL shared limiter. */
+  limiter?: RequestLimiter | false;
+}
+
+export interface CreateAppOptions {
+  /** Path of a .zip whose root holds the app (and its `hosting.json` manifest). */
+  archivePath: string;
+  /** Environment variables, as a map or as dotenv text. */
+  env?: Readonly<Record<string, string>> | string;
+}
+
+const emptyMessage = z.union([messageSchema, z.looseObject({})]);
+
+/** A typed client for every operation of the Hosting Management API. */
+export class HostingClient {
+  readonly apiUrl: string;
+  readonly #transport: Transport;
+
+  constructor(options: HostingClientOptions) {
+    const url = parseApiUrl(options?.apiUrl, options?.allowInsecureHttp);
+    assertTokenShape(options.token);
+    const maxRetries = options.maxRetries ?? 2;
+    const timeoutMs = options.timeoutMs ?? 60_000;
+    if (!Number.isInteger(maxRetries) || maxRetries < 0) {
+      throw new HostingInputError("maxRetries", "maxRetries must be a whole number ≥ 0");
+    }
+    if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) {
+      throw new HostingInputError("timeoutMs", "timeoutMs must be a positive number of ms");
+    }
+    this.apiUrl = url.toString();
+    this.#transport = new Transport({
+      apiUrl: url,
+      token: options.token.trim(),
+      maxRetries,
+      timeoutMs,
+      userAgent: options.userAgent ?? `pulumi-hosting/${version} node/${process.versions.node}`,
+      limiter: options.limiter,
+    });
+  }
+
+  async listApps(): Promise<AppListEntry[]> {
+    return this.#send("listApps", {}, z.array(appListEntrySchema));
+  }
+
+  async createApp(options: CreateAppOptions): Promise<CreatedApp> {
+    const envText =
+      typeof options.env === "string" ? options.env : formatDotenv(options.env ?? {});
+    const size = await archiveSize(options.archivePath);
+    return this.#send("createApp", {}, createdAppSchema, {
+      stream: async () => archiveForm(options.archivePath, size, envText),
+    });
+  }
+
+  async listRuntimeVersions(options: { language?: string } = {}): Promise<RuntimeVersion[]> {
+    return this.#send("listRuntimeVersions", {}, z.array(runtimeVersionSchema), {
+      query: { [endpoints.listRuntimeVersions.query.language]: options.language },
+    });
+  }
+
+  async attachCustomDomain(appId: string, customDomain: string): Promise<AttachDomainResponse> {
+    if (typeof customDomain !== "string" || customDomain.length === 0) {
+      throw new HostingInputError("customDomain", "customDomain must be a non-empty hostname");
+    }
+    return this.#send("attachCustomDomain", { app_id: appId }, attachDomainResponseSchema, {
+      json: { custom_domain: customDomain },
+    });
+  }
+
+  async removeCustomDomain(appId: string): Promise<Message | Record<string, unknown>> {
+    return this.#send("removeCustomDomain", { app_id: appId }, emptyMessage);
+  }
+
+  async getDashboardData(appId: string, options: { minutes: number }): Promise<DashboardData> {
+    return this.#send("getDashboardData", { app_id: appId }, dashboardDataSchema, {
+      query: { [endpoints.getDashboardData.query.minutes]: checkMinutes(options?.minutes) },
+    });
+  }
+
+  async listDeployments(appId: string): Promise<Deployment[]> {
+    return this.#send("listDeployments", { app_id: appId }, z.array(deploymentSchema));
+  }
+
+  async getAppMetrics(appId: string, options: { minutes: number }): Promise<ProjectInfo> {
+    return this.#send("getAppMetrics", { app_id: appId }, projectInfoSchema, {
+      query: { [endpoints.getAppMetrics.query.minutes]: checkMinutes(options?.minutes) },
+    });
+  }
+
+  async disableWebAccess(appId: string): Promise<Message> {
+    return this.#send("disableWebAccess", { app_id: appId }, messageSchema);
+  }
+
+  async enableWebAccess(appId: string): Promise<Message | Record<string, unknown>> {
+    return this.#send("enableWebAccess", { app_id: appId }, emptyMessage);
+  }
+
+  async setAnalytics(appId: string, enabled: boolean): Promise<Message | Record<string, unknown>> {
+    if (typeof enabled !== "boolean") {
+      throw new HostingInputError("enabled", "enabled must be true or false");
+    }
+    return this.#send("setAnalytics", { app_id: appId }, emptyMessage, { json: { enabled } });
+  }
+
+  async deleteApp(appId: string): Promise<Message | Record<string, unknown>> {
+    return this.#send("deleteApp", { app_id: appId }, emptyMessage);
+  }
+
+  async listDatabases(options: { workspaceId?: string } = {}): Promise<DatabaseResponse[]> {
+    return this.#send("listDatabases", {}, z.array(databaseResponseSchema), {
+      query: { [endpoints.listDatabases.query.workspaceId]: options.workspaceId },
+    });
+  }
+
+  async getDatabaseConnection(databaseId: string): Promise<ConnectionInfo> {
+    return this.#send("getDatabaseConnection", { database_id: databaseId }, connectionInfoSchema);
+  }
+
+  async retryDatabaseSetup(databaseId: string): Promise<Message> {
+    return this.#send("retryDatabaseSetup", { database_id: databaseId }, messageSchema);
+  }
+
+  async getBackupDownloadUrl(projectId: string, backupId: string): Promise<BackupDownload> {
+    return this.#send(
+      "getBackupDownloadUrl",
+      { project_id: projectId, backup_id: backupId },
+      backupDownloadSchema,
+    );
+  }
+
+  async deleteBackup(projectId: string, backupId: string): Promise<Message> {
+    return this.#send(
+      "deleteBackup",
+      { project_id: projectId, backup_id: backupId },
+      messageSchema,
+    );
+  }
+
+  async startVm(vmId: string): Promise<Message> {
+    return this.#send("startVm", { vm_id: vmId }, messageSchema);
+  }
+
+  /** Closes the connection pool; the client cannot be used afterwards. */
+  close(): Promise<void> {
+    return this.#transport.close();
+  }
+
+  [inspect.custom](): string {
+    return `HostingClient { apiUrl: ${JSON.stringify(this.apiUrl)}, token: [redacted] }`;
+  }
+
+  toJSON(): { apiUrl: string } {
+    return { apiUrl: this.apiUrl };
+  }
+
+  async #send<S extends z.ZodType>(
+    operation: keyof typeof endpoints,
+    params: Record<string, string>,
+    schema: S,
+    extra: {
+      query?: Record<string, string | number | undefined>;
+      json?: unknown;
+      stream?: () => Promise<{ body: import("node:stream").Readable; headers: Record<string, string> }>;
+    } = {},
+  ): Promise<z.infer<S>> {
+    const endpoint = endpoints[operation];
+    // Thrown synchronously-in-promise before any request when an ID is unsafe.
+    const path = buildPath(endpoint.path, params);
+    return this.#transport.request({ operation, method: endpoint.method, path, schema, ...extra });
+  }
+}
+
+function checkMinutes(minutes: unknown): number {
+  if (typeof minutes !== "number" || !Number.isInteger(minutes) || minutes < 1) {
+    throw new HostingInputError("minutes", "minutes must be a whole number of minutes ≥ 1");
+  }
+  return minutes;
+}

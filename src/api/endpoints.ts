@@ -1,0 +1,85 @@
+/**
+ * The endpoint table: every path, method and query-parameter name the client sends and the
+ * emulator serves. Entries marked `assumed` fill a gap the spec leaves "not shown"; each such
+ * choice lives here only (and in the README's "Assumptions"), so one edit follows the real service.
+ */
+export type HttpMethod = "GET" | "POST" | "PATCH" | "DELETE";
+
+export interface Endpoint {
+  readonly method: HttpMethod;
+  /** Path template relative to the API base; `{name}` marks a path parameter. */
+  readonly path: string;
+  /** Query-parameter names this endpoint takes, keyed by their camelCase option name. */
+  readonly query?: Readonly<Record<string, string>>;
+  /** Why this entry is a guess, when the spec does not show it. */
+  readonly assumed?: string;
+}
+
+export const endpoints = {
+  listApps: { method: "GET", path: "/apps" },
+  createApp: { method: "POST", path: "/apps" },
+  listRuntimeVersions: {
+    method: "GET",
+    path: "/apps/versions",
+    query: { language: "language" },
+    assumed: "language filter query parameter is named `language`",
+  },
+  attachCustomDomain: { method: "POST", path: "/apps/{app_id}/domains" },
+  removeCustomDomain: {
+    method: "DELETE",
+    path: "/apps/{app_id}/domains",
+    assumed: "custom-domain removal is DELETE /apps/{app_id}/domains",
+  },
+  getDashboardData: {
+    method: "GET",
+    path: "/apps/{app_id}/dashboard-data",
+    query: { minutes: "minutes" },
+    assumed: "time window query parameter is `minutes` (integer)",
+  },
+  listDeployments: { method: "GET", path: "/apps/{app_id}/deploys" },
+  getAppMetrics: {
+    method: "GET",
+    path: "/apps/{app_id}/metrics",
+    query: { minutes: "minutes" },
+    assumed: "time window query parameter is `minutes` (integer)",
+  },
+  disableWebAccess: { method: "DELETE", path: "/apps/{app_id}/web" },
+  enableWebAccess: {
+    method: "POST",
+    path: "/apps/{app_id}/web",
+    assumed: "re-enabling web access is POST /apps/{app_id}/web",
+  },
+  setAnalytics: {
+    method: "PATCH",
+    path: "/apps/{app_id}/analytics",
+    assumed: 'request body is { "enabled": boolean }',
+  },
+  deleteApp: {
+    method: "DELETE",
+    path: "/apps/{app_id}",
+    assumed: "app deletion is DELETE /apps/{app_id}; 404 means already gone",
+  },
+  listDatabases: { method: "GET", path: "/databases", query: { workspaceId: "workspace_id" } },
+  getDatabaseConnection: { method: "GET", path: "/databases/{database_id}/connection-url" },
+  retryDatabaseSetup: { method: "POST", path: "/databases/{database_id}/retry-setup" },
+  getBackupDownloadUrl: {
+    method: "GET",
+    path: "/project/{project_id}/backups/{backup_id}/download",
+  },
+  deleteBackup: { method: "DELETE", path: "/project/{project_id}/backups/{backup_id}" },
+  startVm: { method: "POST", path: "/vms/{vm_id}/start" },
+} as const satisfies Record<string, Endpoint>;
+
+export type EndpointName = keyof typeof endpoints;
+
+/** Other choices for what the spec leaves out, kept beside the endpoint table. */
+export const wireAssumptions = {
+  /** Format of the `env` text field on POST /apps. */
+  envFormat: "dotenv",
+  /** Name of the app-settings manifest at the root of the uploaded archive. */
+  manifestFileName: "hosting.json",
+  /** Header that carries a request id on responses, in the order we look for them. */
+  requestIdHeaders: ["x-request-id", "request-id", "x-amzn-requestid", "cf-ray"],
+  /** Header a POST carries so that the server can recognise its retries. */
+  idempotencyHeader: "idempotency-key",
+} as const;

@@ -1,0 +1,31 @@
+const KINDS = Symbol.for("pulumi-hosting.error-kinds");
+
+/**
+ * Base of every error this package throws. `code` is stable across releases; match on it (or on
+ * `isInstance`) rather than on messages. `isInstance` works across two loaded copies of the
+ * package, where `instanceof` does not.
+ */
+export class HostingError extends Error {
+  readonly code: string;
+
+  constructor(message: string, code: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = new.target.name;
+    this.code = code;
+    const kinds: string[] = [];
+    for (let c: unknown = new.target; typeof c === "function" && c !== Error; ) {
+      kinds.push((c as { name: string }).name);
+      c = Object.getPrototypeOf(c);
+    }
+    Object.defineProperty(this, KINDS, { value: kinds, enumerable: false });
+  }
+
+  static isInstance<T extends abstract new (...args: never[]) => HostingError>(
+    this: T,
+    value: unknown,
+  ): value is InstanceType<T> {
+    if (typeof value !== "object" || value === null) return false;
+    const kinds = (value as { [KINDS]?: unknown })[KINDS];
+    return Array.isArray(kinds) && kinds.includes(this.name);
+  }
+}

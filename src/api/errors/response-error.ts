@@ -1,0 +1,17 @@
+import { HostingError } from "./hosting-error";
+
+/** A success response whose body does not have the shape the spec gives. */
+export class HostingResponseError extends HostingError {
+  readonly operation: string;
+  /** Dotted path of the first field that did not fit, e.g. `[3].app.ram`. */
+  readonly fieldPath: string;
+
+  constructor(operation: string, fieldPath: string, problem: string) {
+    super(
+      `${operation}: unexpected response from the Hosting API at ${fieldPath || "(body)"}: ${problem}`,
+      "HOSTING_BAD_RESPONSE",
+    );
+    this.operation = operation;
+    this.fieldPath = fieldPath;
+  }
+}

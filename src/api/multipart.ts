@@ -1,0 +1,47 @@
+import { createReadStream } from "node:fs";
+import { stat } from "node:fs/promises";
+import { basename } from "node:path";
+import { PassThrough, type Readable } from "node:stream";
+import FormData from "form-data";
+import { HostingInputError } from "./errors/input-error";
+
+/** Checks the archive exists before any request; returns its size. */
+export async function archiveSize(archivePath: string): Promise<number> {
+  try {
+    const st = await stat(archivePath);
+    if (!st.isFile()) throw new Error("not a file");
+    return st.size;
+  } catch {
+    throw new HostingInputError(
+      "archivePath",
+      `archivePath ${JSON.stringify(archivePath)} is not a readable file; pass the path of a .zip`,
+    );
+  }
+}
+
+/**
+ * Builds the multipart body of POST /apps (`project` file, `env` text) as a stream read from disk,
+ * so memory stays flat whatever the archive's size. Call once per attempt.
+ */
+export function archiveForm(
+  archivePath: string,
+  size: number,
+  envText: string,
+): { body: Readable; headers: Record<string, string> } {
+  const form = new FormData();
+  form.append("env", envText);
+  form.append("project", createReadStream(archivePath), {
+    filename: basename(archivePath),
+    contentType: "application/zip",
+    knownLength: size,
+  });
+  const headers: Record<string, string> = {
+    ...form.getHeaders(),
+    "content-length": String(form.getLengthSync()),
+  };
+  // form-data is an old-style stream; undici wants a Readable.
+  const body = new PassThrough();
+  form.on("error", (err: Error) => body.destroy(err));
+  form.pipe(body);
+  return { body, headers };
+}

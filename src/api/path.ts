@@ -1,0 +1,32 @@
+import { HostingInputError } from "./errors/input-error";
+
+/**
+ * Fills a path template from the endpoint table. Every parameter is percent-encoded, and values
+ * that could climb or leave the intended path (empty, `.`, `..`, containing `/` or `\`) are
+ * rejected before any request, so an ID can never reach another endpoint.
+ */
+export function buildPath(template: string, params: Readonly<Record<string, string>> = {}): string {
+  return template.replace(/\{(\w+)\}/g, (_match, name: string) => {
+    const value = params[name];
+    if (value === undefined) {
+      throw new HostingInputError(name, `path parameter ${name} is missing`);
+    }
+    return encodePathParam(name, value);
+  });
+}
+
+export function encodePathParam(name: string, value: unknown): string {
+  if (typeof value !== "string" || value.length === 0) {
+    throw new HostingInputError(name, `${name} must be a non-empty string`);
+  }
+  if (value === "." || value === ".." || /[/\\]/.test(value)) {
+    throw new HostingInputError(
+      name,
+      `${name} ${JSON.stringify(value)} is not a valid identifier (no "/", "\\", "." or "..")`,
+    );
+  }
+  if (/[\u0000-\u001f\u007f]/.test(value)) {
+    throw new HostingInputError(name, `${name} contains control characters`);
+  }
+  return encodeURIComponent(value);
+}

@@ -1,0 +1,103 @@
+import { z } from "zod";
+import { Rng } from "./rng";
+
+/*
+ * Misbehaviour on demand, so that retry and recovery code is proven rather than hoped for.
+ * A rule matches a route key such as "POST /apps" or "GET /apps/{app_id}/metrics" ("*" for all).
+ */
+
+export const faultRuleSchema = z.strictObject({
+  route: z.string().default("*"),
+  /** Answer with this status and an `{ error }` body instead of serving the request. */
+  status: z.number().int().min(400).max(599).optional(),
+  /** Seconds to put in `Retry-After` with `status`. */
+  retryAfterSeconds: z.number().min(0).optional(),
+  /** Destroy the connection before replying; nothing is applied. */
+  reset: z.boolean().optional(),
+  /** Apply the request, then destroy the connection without replying. */
+  commitThenDrop: z.boolean().optional(),
+  /** Delay before handling, in ms. */
+  latencyMs: z.number().int().min(0).optional(),
+  /** Chance that the rule fires on a matching request (default 1). */
+  probability: z.number().min(0).max(1).default(1),
+  /** Fire at most this many times (default: unlimited). */
+  times: z.number().int().positive().optional(),
+});
+
+export const faultConfigSchema = z.strictObject({
+  rules: z.array(faultRuleSchema).default([]),
+  /** A fixed-window limit per token, answered with 429 and Retry-After. */
+  rateLimit: z
+    .strictObject({
+      requests: z.number().int().positive(),
+      windowMs: z.number().int().positive().default(1000),
+    })
+    .optional(),
+});
+
+export type FaultRule = z.input<typeof faultRuleSchema>;
+export type FaultConfig = z.input<typeof faultConfigSchema>;
+type Rule = z.output<typeof faultRuleSchema> & { fired: number };
+
+export interface FaultDecision {
+  status?: number;
+  retryAfterSeconds?: number;
+  reset?: boolean;
+  commitThenDrop?: boolean;
+  latencyMs?: number;
+}
+
+export type FaultKind = "status" | "reset" | "commitThenDrop" | "latency" | "rateLimited";
+
+export class Faults {
+  #rules: Rule[] = [];
+  #rateLimit: { requests: number; windowMs: number } | undefined;
+  #windows = new Map<string, { start: number; count: number }>();
+  readonly #rng: Rng;
+
+  constructor(seed: string, config: FaultConfig = {}) {
+    this.#rng = new Rng(`faults:${seed}`);
+    this.configure(config);
+  }
+
+  /** Replaces the whole fault configuration. */
+  configure(config: FaultConfig): void {
+    const parsed = faultConfigSchema.parse(config);
+    this.#rules = parsed.rules.map((r) => ({ ...r, fired: 0 }));
+    this.#rateLimit = parsed.rateLimit;
+    this.#windows.clear();
+  }
+
+  /** The combined decision of every rule that fires for this route. */
+  decide(routeKey: string): FaultDecision {
+    const out: FaultDecision = {};
+    for (const rule of this.#rules) {
+      if (rule.route !== "*" && rule.route !== routeKey) continue;
+      if (rule.times !== undefined && rule.fired >= rule.times) continue;
+      if (rule.probability < 1 && this.#rng.next() >= rule.probability) continue;
+      rule.fired++;
+      if (rule.latencyMs) out.latencyMs = (out.latencyMs ?? 0) + rule.latencyMs;
+      if (rule.status && out.status === undefined) {
+        out.status = rule.status;
+        out.retryAfterSeconds = rule.retryAfterSeconds;
+      }
+      if (rule.reset) out.reset = true;
+      if (rule.commitThenDrop) out.commitThenDrop = true;
+    }
+    return out;
+  }
+
+  /** Seconds to wait when this token is over its limit, else undefined. */
+  overLimit(token: string, now = Date.now()): number | undefined {
+    const limit = this.#rateLimit;
+    if (!limit) return undefined;
+    let w = this.#windows.get(token);
+    if (!w || now - w.start >= limit.windowMs) {
+      w = { start: now, count: 0 };
+      this.#windows.set(token, w);
+    }
+    w.count++;
+    if (w.count <= limit.requests) return undefined;
+    return Math.max(1, Math.ceil((w.start + limit.windowMs - now) / 1000));
+  }
+}

@@ -1,0 +1,73 @@
+import type { AddressInfo } from "node:net";
+import type { Emu } from "./context";
+import { Faults, type FaultConfig } from "./faults";
+import { resolveOptions, type EmulatorOptions } from "./options";
+import { Rng } from "./rng";
+import { issueToken } from "./routes/control";
+import { buildServer } from "./server";
+import { Stats, type StatsSnapshot } from "./stats";
+import { Store } from "./store";
+import type { World } from "./world";
+
+export type { EmulatorOptions } from "./options";
+export type { FaultConfig, FaultRule } from "./faults";
+export type { StatsSnapshot } from "./stats";
+export type { World } from "./world";
+
+export interface EmulatorUser {
+  id: string;
+  name: string;
+}
+
+export interface RunningEmulator {
+  /** Base URL of the API (no trailing slash), e.g. http://127.0.0.1:41235 */
+  url: string;
+  /** A signed token for a user (by id or name; the first user when omitted). */
+  issueToken(userId?: string, options?: { expiresInSeconds?: number }): string;
+  users: EmulatorUser[];
+  /** Requests per route and faults injected so far. */
+  stats(): StatsSnapshot;
+  resetStats(): void;
+  /** Replaces the fault configuration. */
+  setFaults(config: FaultConfig): void;
+  /** The live state (read it, don't hold on to it). */
+  readonly world: World;
+  stop(): Promise<void>;
+}
+
+/** Starts the Hosting API emulator: a real HTTP server, by default on 127.0.0.1 and a free port. */
+export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
+  const opts = resolveOptions(options);
+  const store = new Store(opts.seed, opts.stateFile);
+  let url = "";
+  const emu: Emu = {
+    store,
+    get world() {
+      return store.world;
+    },
+    opts,
+    rng: new Rng(`ids:${opts.seed}:${store.world.apps.length}`),
+    baseUrl: () => url,
+  };
+  const faults = new Faults(opts.seed, options.faults);
+  const stats = new Stats();
+  const app = buildServer(emu, faults, stats);
+  await app.listen({ port: opts.port, host: opts.host });
+  const addr = app.server.address() as AddressInfo;
+  const host = addr.family === "IPv6" ? `[${addr.address}]` : addr.address;
+  url = `http://${host}:${addr.port}`;
+  return {
+    url,
+    issueToken: (userId, o) => issueToken(emu, userId, o?.expiresInSeconds),
+    users: store.world.users.map((u) => ({ id: u.id, name: u.name })),
+    stats: () => stats.snapshot(),
+    resetStats: () => stats.reset(),
+    setFaults: (config) => faults.configure(config),
+    get world() {
+      return store.world;
+    },
+    stop: async () => {
+      await app.close();
+    },
+  };
+}

@@ -1,0 +1,45 @@
+import type { FaultConfig } from "./faults";
+
+export interface EmulatorOptions {
+  /** Port to listen on; 0 picks a free one (default 0). */
+  port?: number;
+  /** Interface to bind (default 127.0.0.1). */
+  host?: string;
+  /** Makes the seeded world, IDs and fault dice repeatable. */
+  seed?: string;
+  /** Keep state in this JSON file; every acknowledged change is written before the reply. */
+  stateFile?: string;
+  faults?: FaultConfig;
+  /** How long a new app takes before `setup` is true (default 200 ms). */
+  setupDelayMs?: number;
+  /** How long a custom hostname stays pending before it is active (default 500 ms). */
+  domainActivationMs?: number;
+  /** Youngest age at which a backup may be deleted (default 24 h). */
+  minBackupRetentionMs?: number;
+  /** Largest accepted upload (default 256 MiB). */
+  maxUploadBytes?: number;
+  /** Domains under this suffix count as pointed at the edge (default `.pointed.test`). */
+  pointedDomainSuffix?: string;
+  /** Log requests to stdout (default false). */
+  logger?: boolean;
+}
+
+export type ResolvedOptions = Required<Omit<EmulatorOptions, "stateFile" | "faults" | "seed">> & {
+  stateFile?: string;
+  seed: string;
+};
+
+export function resolveOptions(o: EmulatorOptions): ResolvedOptions {
+  return {
+    port: o.port ?? 0,
+    host: o.host ?? "127.0.0.1",
+    seed: o.seed ?? `${Date.now()}-${Math.random()}`,
+    stateFile: o.stateFile,
+    setupDelayMs: o.setupDelayMs ?? 200,
+    domainActivationMs: o.domainActivationMs ?? 500,
+    minBackupRetentionMs: o.minBackupRetentionMs ?? 24 * 3600_000,
+    maxUploadBytes: o.maxUploadBytes ?? 256 * 1024 * 1024,
+    pointedDomainSuffix: o.pointedDomainSuffix ?? ".pointed.test",
+    logger: o.logger ?? false,
+  };
+}

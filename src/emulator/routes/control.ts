@@ -1,0 +1,119 @@
+import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import { faultConfigSchema, type Faults } from "../faults";
+import { signJwt } from "../jwt";
+import type { Emu } from "../context";
+import type { Stats } from "../stats";
+import type { AppRecord } from "../world";
+
+/*
+ * The control API for tests and demos, under /__emulator/ only: stats, faults, tokens, a view of
+ * the state, and out-of-band changes (what another operator would do behind the stack's back).
+ */
+
+export function issueToken(emu: Emu, userId?: string, expiresInSeconds = 24 * 3600): string {
+  const user = userId ? emu.world.users.find((u) => u.id === userId || u.name === userId) : emu.world.users[0];
+  if (!user) throw new Error(`no emulator user ${userId}`);
+  const now = Math.floor(Date.now() / 1000);
+  return signJwt({ sub: user.id, name: user.name, iat: now, exp: now + expiresInSeconds }, emu.world.secret);
+}
+
+const appPatch = z.strictObject({
+  name: z.string().optional(),
+  ram: z.number().int().optional(),
+  vcpu: z.number().int().optional(),
+  description: z.string().optional(),
+  web_enabled: z.boolean().optional(),
+  analytics_enabled: z.boolean().optional(),
+  remove_domain: z.boolean().optional(),
+  setup_ready: z.boolean().optional(),
+});
+
+const bulkApps = z.strictObject({
+  user: z.string().optional(),
+  count: z.number().int().min(1).max(100_000),
+  prefix: z.string().default("bulk"),
+});
+
+export function registerControl(app: FastifyInstance, emu: Emu, faults: Faults, stats: Stats) {
+  const bad = (message: string) => ({ error: message });
+
+  app.get("/__emulator/stats", async () => stats.snapshot());
+  app.delete("/__emulator/stats", async () => {
+    stats.reset();
+    return { message: "stats reset" };
+  });
+
+  app.post("/__emulator/faults", async (req, reply) => {
+    const parsed = faultConfigSchema.safeParse(req.body ?? {});
+    if (!parsed.success) return reply.code(400).send(bad(parsed.error.issues[0].message));
+    faults.configure(parsed.data);
+    return { message: "faults set" };
+  });
+
+  app.post("/__emulator/tokens", async (req, reply) => {
+    const body = (req.body ?? {}) as { user?: string; expiresInSeconds?: number };
+    try {
+      return { token: issueToken(emu, body.user, body.expiresInSeconds) };
+    } catch (err) {
+      return reply.code(404).send(bad((err as Error).message));
+    }
+  });
+
+  app.get("/__emulator/state", async () => {
+    const { secret: _secret, idempotency: _idem, ...rest } = emu.world;
+    return rest;
+  });
+
+  app.patch<{ Params: { id: string } }>("/__emulator/apps/:id", async (req, reply) => {
+    const target = emu.world.apps.find((a) => a.id === req.params.id);
+    if (!target) return reply.code(404).send(bad("app not found"));
+    const parsed = appPatch.safeParse(req.body ?? {});
+    if (!parsed.success) return reply.code(400).send(bad(parsed.error.issues[0].message));
+    const { remove_domain, setup_ready, ...fields } = parsed.data;
+    Object.assign(target, fields);
+    if (remove_domain) target.domain = null;
+    if (setup_ready !== undefined) target.setup_ready_at = setup_ready ? Date.now() : Number.MAX_SAFE_INTEGER;
+    emu.store.save();
+    return { message: "app changed" };
+  });
+
+  app.post("/__emulator/apps", async (req, reply) => {
+    const parsed = bulkApps.safeParse(req.body ?? {});
+    if (!parsed.success) return reply.code(400).send(bad(parsed.error.issues[0].message));
+    const { count, prefix } = parsed.data;
+    const user = parsed.data.user
+      ? emu.world.users.find((u) => u.id === parsed.data.user || u.name === parsed.data.user)
+      : emu.world.users[0];
+    if (!user) return reply.code(404).send(bad("no such user"));
+    const now = Date.now();
+    const ids: string[] = [];
+    for (let i = 0; i < count; i++) {
+      const id = emu.rng.uuid();
+      const rec: AppRecord = {
+        id,
+        user_id: user.id,
+        name: `${prefix}-${i}`,
+        ram: 512,
+        vcpu: 1,
+        subdomain: `${prefix}-${i}-${id.slice(0, 6)}`,
+        entrypoint: "index.js",
+        description: "",
+        custom_command: "",
+        runtime: null,
+        env_keys: [],
+        created_at: now,
+        setup_ready_at: now,
+        web_enabled: true,
+        analytics_enabled: false,
+        domain: null,
+        archive_sha256: "",
+        archive_bytes: 0,
+      };
+      emu.world.apps.push(rec);
+      ids.push(id);
+    }
+    emu.store.save();
+    return { ids };
+  });
+}

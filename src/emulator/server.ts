@@ -1,0 +1,145 @@
+import { setTimeout as sleep } from "node:timers/promises";
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
+import multipart from "@fastify/multipart";
+import { endpoints, wireAssumptions, type EndpointName } from "../api/endpoints";
+import { ApiFailure, type Emu, type Handler } from "./context";
+import { Faults } from "./faults";
+import { verifyJwt } from "./jwt";
+import { registerControl } from "./routes/control";
+import { appRoutes } from "./routes/apps";
+import { backupRoutes, registerBackupDownload } from "./routes/backups";
+import { databaseRoutes } from "./routes/databases";
+import type { Stats } from "./stats";
+import type { UserRecord } from "./world";
+
+const handlers: Record<EndpointName, Handler> = {
+  ...appRoutes,
+  ...databaseRoutes,
+  ...backupRoutes,
+} as Record<EndpointName, Handler>;
+
+const MAX_IDEMPOTENCY_KEYS = 2000;
+
+/** Builds the Fastify app: every endpoint of the shared table, plus the control API. */
+export function buildServer(emu: Emu, faults: Faults, stats: Stats): FastifyInstance {
+  const app = Fastify({ logger: emu.opts.logger, bodyLimit: 1024 * 1024 });
+  void app.register(multipart, {
+    limits: { fileSize: emu.opts.maxUploadBytes, files: 1, fields: 4, fieldSize: 1024 * 1024 },
+  });
+
+  app.setNotFoundHandler((req, reply) => {
+    void reply.code(404).send({ error: `no route ${req.method} ${req.url.split("?")[0]}` });
+  });
+  app.setErrorHandler((err: Error & { statusCode?: number }, _req, reply) => {
+    const status = err.statusCode && err.statusCode >= 400 ? err.statusCode : 500;
+    void reply.code(status).send({ error: status === 500 ? "internal error" : err.message });
+  });
+
+  for (const name of Object.keys(endpoints) as EndpointName[]) {
+    const ep = endpoints[name];
+    const routeKey = `${ep.method} ${ep.path}`;
+    const handler = handlers[name];
+    if (!handler) throw new Error(`emulator has no handler for ${name}`);
+    app.route({
+      method: ep.method,
+      url: ep.path.replace(/\{(\w+)\}/g, ":$1"),
+      handler: (req, reply) => serve(emu, faults, stats, routeKey, handler, req, reply),
+    });
+  }
+  registerBackupDownload(app, emu);
+  registerControl(app, emu, faults, stats);
+  return app;
+}
+
+async function serve(
+  emu: Emu,
+  faults: Faults,
+  stats: Stats,
+  routeKey: string,
+  handler: Handler,
+  req: FastifyRequest,
+  reply: FastifyReply,
+): Promise<unknown> {
+  stats.countRequest(routeKey);
+  const fault = faults.decide(routeKey);
+  if (fault.latencyMs) {
+    stats.countFault("latency");
+    await sleep(fault.latencyMs);
+  }
+  if (fault.reset) {
+    stats.countFault("reset");
+    return drop(req, reply);
+  }
+  if (fault.status) {
+    stats.countFault("status");
+    if (fault.retryAfterSeconds !== undefined) {
+      void reply.header("retry-after", String(fault.retryAfterSeconds));
+    }
+    return reply.code(fault.status).send({ error: `injected fault: HTTP ${fault.status}` });
+  }
+
+  const auth = authenticate(emu, req);
+  if ("error" in auth) return reply.code(401).send({ error: auth.error });
+  const wait = faults.overLimit(auth.token);
+  if (wait !== undefined) {
+    stats.countFault("rateLimited");
+    return reply.code(429).header("retry-after", String(wait)).send({ error: "rate limit exceeded" });
+  }
+
+  const mutates = req.method !== "GET";
+  const keyHeader = req.headers[wireAssumptions.idempotencyHeader];
+  const idemKey =
+    req.method === "POST" && typeof keyHeader === "string" ? `${auth.user.id}:${keyHeader}` : undefined;
+  const replay = idemKey ? emu.world.idempotency[idemKey] : undefined;
+  if (replay) return reply.code(replay.status).send(replay.body);
+
+  let body: unknown;
+  try {
+    body = await handler(emu, {
+      req,
+      user: auth.user,
+      params: req.params as Record<string, string>,
+      query: req.query as Record<string, string | undefined>,
+      body: req.body,
+    });
+  } catch (err) {
+    if (err instanceof ApiFailure) return reply.code(err.status).send({ error: err.message });
+    throw err;
+  }
+  if (mutates) {
+    if (idemKey) rememberReply(emu, idemKey, body);
+    emu.store.save();
+  }
+  if (fault.commitThenDrop) {
+    stats.countFault("commitThenDrop");
+    return drop(req, reply);
+  }
+  return reply.code(200).send(body);
+}
+
+function rememberReply(emu: Emu, key: string, body: unknown): void {
+  const table = emu.world.idempotency;
+  table[key] = { status: 200, body };
+  const keys = Object.keys(table);
+  if (keys.length > MAX_IDEMPOTENCY_KEYS) delete table[keys[0]];
+}
+
+function drop(req: FastifyRequest, reply: FastifyReply): void {
+  reply.hijack();
+  req.raw.socket.destroy();
+}
+
+function authenticate(
+  emu: Emu,
+  req: FastifyRequest,
+): { user: UserRecord; token: string } | { error: string } {
+  const header = req.headers.authorization;
+  if (!header) return { error: "missing bearer token in the Authorization header" };
+  const m = /^Bearer\s+(\S+)$/i.exec(header);
+  if (!m) return { error: "Authorization header must be: Bearer <token>" };
+  const check = verifyJwt(m[1], emu.world.secret);
+  if (!check.ok) return { error: check.reason };
+  const user = emu.world.users.find((u) => u.id === check.sub);
+  if (!user) return { error: "token names an unknown user" };
+  return { user, token: m[1] };
+}
