@@ -1,16 +1,29 @@
 import js from "@eslint/js";
 import tseslint from "typescript-eslint";
+import globals from "globals";
 
 export default tseslint.config(
-  { ignores: ["node_modules/", "dist/", "docs/", "coverage/", "test/.work/", "examples/cloudflare-dns/"] },
+  {
+    ignores: [
+      "node_modules/",
+      "dist/",
+      "docs/",
+      "coverage/",
+      "test/.work/",
+      "examples/cloudflare-dns/",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     languageOptions: {
-      globals: { require: "readonly", module: "writable", process: "readonly", console: "readonly", __dirname: "readonly" },
+      globals: { ...globals.node, ...globals.jest },
     },
     rules: {
-      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_" }],
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_", ignoreRestSiblings: true },
+      ],
     },
   },
   {

@@ -91,8 +91,7 @@ export class HostingClient {
   }
 
   async createApp(options: CreateAppOptions): Promise<CreatedApp> {
-    const envText =
-      typeof options.env === "string" ? options.env : formatDotenv(options.env ?? {});
+    const envText = typeof options.env === "string" ? options.env : formatDotenv(options.env ?? {});
     const size = await archiveSize(options.archivePath);
     return this.#send("createApp", {}, createdAppSchema, {
       stream: async () => archiveForm(options.archivePath, size, envText),
@@ -207,7 +206,10 @@ export class HostingClient {
     extra: {
       query?: Record<string, string | number | undefined>;
       json?: unknown;
-      stream?: () => Promise<{ body: import("node:stream").Readable; headers: Record<string, string> }>;
+      stream?: () => Promise<{
+        body: import("node:stream").Readable;
+        headers: Record<string, string>;
+      }>;
     } = {},
   ): Promise<z.infer<S>> {
     const endpoint = endpoints[operation];

@@ -49,10 +49,12 @@ export class RequestLimiter {
   #pump(): void {
     const wait = this.#pausedUntil - Date.now();
     if (wait > 0) {
-      this.#timer ??= setTimeout(() => {
-        this.#timer = undefined;
-        this.#pump();
-      }, wait);
+      if (this.#timer === undefined) {
+        this.#timer = setTimeout(() => {
+          this.#timer = undefined;
+          this.#pump();
+        }, wait);
+      }
       return;
     }
     while (this.#waiters.length > 0 && this.#inFlight < this.#limit) {

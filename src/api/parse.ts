@@ -2,11 +2,19 @@ import type { z } from "zod";
 import { HostingResponseError } from "./errors/response-error";
 
 /** Validates a response body, turning a mismatch into a readable HostingResponseError. */
-export function parseBody<S extends z.ZodType>(operation: string, schema: S, body: unknown): z.infer<S> {
+export function parseBody<S extends z.ZodType>(
+  operation: string,
+  schema: S,
+  body: unknown,
+): z.infer<S> {
   const result = schema.safeParse(body);
   if (result.success) return result.data;
   const issue = result.error.issues[0];
-  throw new HostingResponseError(operation, formatPath(issue?.path ?? []), issue?.message ?? "invalid");
+  throw new HostingResponseError(
+    operation,
+    formatPath(issue?.path ?? []),
+    issue?.message ?? "invalid",
+  );
 }
 
 export function formatPath(path: ReadonlyArray<PropertyKey>): string {

@@ -25,6 +25,7 @@ export function encodePathParam(name: string, value: unknown): string {
       `${name} ${JSON.stringify(value)} is not a valid identifier (no "/", "\\", "." or "..")`,
     );
   }
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what we refuse
   if (/[\u0000-\u001f\u007f]/.test(value)) {
     throw new HostingInputError(name, `${name} contains control characters`);
   }

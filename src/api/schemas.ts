@@ -7,14 +7,23 @@ import { z } from "zod";
  */
 
 const dateTime = z.string();
+
+/*
+ * Usage series can hold thousands of points per list entry; zod's per-element array checks cost
+ * more than the JSON parse itself there, so one plain loop checks them instead.
+ */
+const numberSeries = z.custom<number[]>(
+  (v) => Array.isArray(v) && v.every((x) => typeof x === "number"),
+  { message: "expected an array of numbers" },
+);
 const nullableDateTime = dateTime.nullable();
 
 export const projectInfoSchema = z.looseObject({
-  ram: z.array(z.number()),
-  vcpu: z.array(z.number()),
-  storage: z.number().int(),
-  network_receive: z.array(z.number()),
-  network_send: z.array(z.number()),
+  ram: numberSeries,
+  vcpu: numberSeries,
+  storage: z.number(),
+  network_receive: numberSeries,
+  network_send: numberSeries,
 });
 
 export const projectSchema = z.looseObject({

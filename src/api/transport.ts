@@ -87,7 +87,8 @@ export class Transport {
     for (let attempt = 0; ; attempt++) {
       const outcome = await this.#attempt(spec, fullPath, headers);
       if (outcome.ok) return parseBody(spec.operation, spec.schema, outcome.body);
-      const retryable = attempt < this.#opts.maxRetries && shouldRetry(spec.method, outcome.failure);
+      const retryable =
+        attempt < this.#opts.maxRetries && shouldRetry(spec.method, outcome.failure);
       if (!retryable) throw outcome.error;
       await sleep(outcome.waitMs ?? backoffDelayMs(attempt));
     }
@@ -98,8 +99,7 @@ export class Transport {
     fullPath: string,
     baseHeaders: Record<string, string>,
   ): Promise<
-    | { ok: true; body: unknown }
-    | { ok: false; failure: Failure; error: Error; waitMs?: number }
+    { ok: true; body: unknown } | { ok: false; failure: Failure; error: Error; waitMs?: number }
   > {
     const release = this.#limiter ? await this.#limiter.acquire() : () => undefined;
     try {
@@ -113,18 +113,26 @@ export class Transport {
         headers["content-type"] = "application/json";
         body = JSON.stringify(spec.json);
       }
+      // One deadline for the whole attempt (undici's own timers are coarse below a second).
+      const signal = AbortSignal.timeout(this.#opts.timeoutMs);
       let res;
       try {
-        res = await this.#pool.request({ method: spec.method, path: fullPath, headers, body });
+        res = await this.#pool.request({
+          method: spec.method,
+          path: fullPath,
+          headers,
+          body,
+          signal,
+        });
       } catch (err) {
         if (body && typeof body !== "string") body.destroy();
-        return this.#networkFailure(spec, err);
+        return this.#networkFailure(spec, err, signal.aborted);
       }
       let text: string;
       try {
         text = await res.body.text();
       } catch (err) {
-        return this.#networkFailure(spec, err);
+        return this.#networkFailure(spec, err, signal.aborted);
       }
       if (res.statusCode >= 200 && res.statusCode < 300) {
         this.#limiter?.noteSuccess();
@@ -140,20 +148,29 @@ export class Transport {
         requestId: requestIdOf(res.headers),
         retryAfterMs: wait,
       });
-      return { ok: false, failure: { kind: "status", status: res.statusCode }, error, waitMs: wait };
+      return {
+        ok: false,
+        failure: { kind: "status", status: res.statusCode },
+        error,
+        waitMs: wait,
+      };
     } finally {
       release();
     }
   }
 
-  #networkFailure(spec: RequestSpec<z.ZodType>, err: unknown) {
+  #networkFailure(spec: RequestSpec<z.ZodType>, err: unknown, deadlinePassed: boolean) {
     const code = (err as { code?: string } | undefined)?.code ?? "";
-    const timeout = TIMEOUT_CODES.has(code);
+    const timeout = deadlinePassed || TIMEOUT_CODES.has(code);
     const reachedServer = !NOT_SENT_CODES.has(code);
     const error = timeout
       ? new HostingTimeoutError(spec.method, spec.path, err)
       : new HostingConnectionError(spec.method, spec.path, err);
-    return { ok: false as const, failure: { kind: "network" as const, reachedServer, timeout }, error };
+    return {
+      ok: false as const,
+      failure: { kind: "network" as const, reachedServer, timeout },
+      error,
+    };
   }
 
   async close(): Promise<void> {
@@ -172,7 +189,11 @@ function safeJson(text: string): unknown {
 /** The body's `error` field; for a body that is not JSON (a proxy's HTML page) a short snippet. */
 function errorMessageOf(text: string, status: number): string {
   const parsed = safeJson(text);
-  if (parsed && typeof parsed === "object" && typeof (parsed as { error?: unknown }).error === "string") {
+  if (
+    parsed &&
+    typeof parsed === "object" &&
+    typeof (parsed as { error?: unknown }).error === "string"
+  ) {
     return (parsed as { error: string }).error;
   }
   const snippet = text

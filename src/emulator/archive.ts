@@ -24,13 +24,22 @@ export function inspectArchive(file: string): Promise<ArchiveInfo> {
         zip.close();
         reject(e);
       };
-      zip.on("error", () => fail(new ArchiveRejected("project is not a readable zip archive")));
+      zip.on("error", (e: Error) => {
+        // yauzl checks entry names itself and reports a climbing or absolute one as an error.
+        const m = /^(?:invalid relative path|absolute path): (.*)$/.exec(e.message);
+        const why = m
+          ? `archive entry ${JSON.stringify(m[1])} escapes the archive root`
+          : "project is not a readable zip archive";
+        fail(new ArchiveRejected(why));
+      });
       zip.on("end", () => resolve(info));
       zip.on("entry", (entry: yauzl.Entry) => {
         info.entries++;
         const name = entry.fileName;
         if (/^([/\\]|[A-Za-z]:)/.test(name) || name.split(/[/\\]/).includes("..")) {
-          fail(new ArchiveRejected(`archive entry ${JSON.stringify(name)} escapes the archive root`));
+          fail(
+            new ArchiveRejected(`archive entry ${JSON.stringify(name)} escapes the archive root`),
+          );
           return;
         }
         if (name !== wireAssumptions.manifestFileName) {

@@ -75,7 +75,9 @@ async function main(): Promise<void> {
   // Machine-readable first lines: tests and scripts read them.
   console.log(`HOSTING_API_URL=${emu.url}`);
   console.log(`HOSTING_TOKEN=${emu.issueToken()}`);
-  console.log(`hosting-emulator listening on ${emu.url} (users: ${emu.users.map((u) => u.name).join(", ")})`);
+  console.log(
+    `hosting-emulator listening on ${emu.url} (users: ${emu.users.map((u) => u.name).join(", ")})`,
+  );
   const stop = () => {
     void emu.stop().then(() => process.exit(0));
   };

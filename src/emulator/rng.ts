@@ -37,5 +37,8 @@ export class Rng {
 /** A deterministic series for charts: the same key always draws the same numbers. */
 export function series(key: string, points: number, min: number, max: number): number[] {
   const rng = new Rng(key);
-  return Array.from({ length: points }, () => Math.round((min + rng.next() * (max - min)) * 100) / 100);
+  return Array.from(
+    { length: points },
+    () => Math.round((min + rng.next() * (max - min)) * 100) / 100,
+  );
 }

@@ -83,13 +83,18 @@ async function serve(
   const wait = faults.overLimit(auth.token);
   if (wait !== undefined) {
     stats.countFault("rateLimited");
-    return reply.code(429).header("retry-after", String(wait)).send({ error: "rate limit exceeded" });
+    return reply
+      .code(429)
+      .header("retry-after", String(wait))
+      .send({ error: "rate limit exceeded" });
   }
 
   const mutates = req.method !== "GET";
   const keyHeader = req.headers[wireAssumptions.idempotencyHeader];
   const idemKey =
-    req.method === "POST" && typeof keyHeader === "string" ? `${auth.user.id}:${keyHeader}` : undefined;
+    req.method === "POST" && typeof keyHeader === "string"
+      ? `${auth.user.id}:${keyHeader}`
+      : undefined;
   const replay = idemKey ? emu.world.idempotency[idemKey] : undefined;
   if (replay) return reply.code(replay.status).send(replay.body);
 

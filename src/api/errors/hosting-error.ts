@@ -13,7 +13,7 @@ export class HostingError extends Error {
     this.name = new.target.name;
     this.code = code;
     const kinds: string[] = [];
-    for (let c: unknown = new.target; typeof c === "function" && c !== Error; ) {
+    for (let c: unknown = new.target; typeof c === "function" && c !== Error;) {
       kinds.push((c as { name: string }).name);
       c = Object.getPrototypeOf(c);
     }

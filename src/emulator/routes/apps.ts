@@ -3,6 +3,7 @@ import { createWriteStream } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { IncomingMessage } from "node:http";
 import { Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { parseDotenv } from "../../api/dotenv";
@@ -10,8 +11,16 @@ import { manifestSchema, type Manifest } from "../../api/manifest";
 import { formatPath } from "../../api/parse";
 import type { EndpointName } from "../../api/endpoints";
 import { ArchiveRejected, inspectArchive } from "../archive";
-import { ApiFailure, iso, minutesQuery, owned, type Call, type Emu, type Handler } from "../context";
-import { projectInfo } from "./usage";
+import {
+  ApiFailure,
+  iso,
+  minutesQuery,
+  owned,
+  type Call,
+  type Emu,
+  type Handler,
+} from "../context";
+import { LIST_POINTS, projectInfo } from "./usage";
 import type { AppRecord } from "../world";
 import { series } from "../rng";
 
@@ -43,7 +52,7 @@ export function appSummary(app: AppRecord) {
 const listApps: Handler = (emu, { user }) =>
   emu.world.apps
     .filter((a) => a.user_id === user.id)
-    .map((a) => ({ app: appSummary(a), project_info: projectInfo(a.id, 60) }));
+    .map((a) => ({ app: appSummary(a), project_info: projectInfo(a.id, 60, LIST_POINTS) }));
 
 interface Upload {
   file?: string;
@@ -63,7 +72,10 @@ async function readUpload(emu: Emu, call: Call, dir: string): Promise<Upload> {
       if (part.type === "file") {
         if (part.fieldname !== "project" || up.file) {
           part.file.resume();
-          throw new ApiFailure(400, `unexpected file field ${part.fieldname}; send one file as project`);
+          throw new ApiFailure(
+            400,
+            `unexpected file field ${part.fieldname}; send one file as project`,
+          );
         }
         up.file = join(dir, "project.zip");
         const hash = createHash("sha256");
@@ -74,7 +86,14 @@ async function readUpload(emu: Emu, call: Call, dir: string): Promise<Upload> {
             cb(null, chunk);
           },
         });
-        await pipeline(part.file, counter, createWriteStream(up.file));
+        const watch = truncationWatch(req.raw);
+        try {
+          const piping = pipeline(part.file, counter, createWriteStream(up.file));
+          piping.catch(() => undefined); // may settle after the watch has already failed
+          await Promise.race([piping, watch.done]);
+        } finally {
+          watch.stop();
+        }
         if (part.file.truncated) throw tooLarge(emu);
         up.sha256 = hash.digest("hex");
       } else if (part.fieldname === "env") {
@@ -90,8 +109,35 @@ async function readUpload(emu: Emu, call: Call, dir: string): Promise<Upload> {
   return up;
 }
 
+/**
+ * busboy notices a body that ends inside a file part before anyone listens, and leaves the file
+ * stream neither ended nor errored: the request would hang. Backpressure means the body is only
+ * complete once the file's data has been pulled, so a file still open shortly after is truncated.
+ */
+function truncationWatch(raw: IncomingMessage): { done: Promise<never>; stop: () => void } {
+  let timer: NodeJS.Timeout | undefined;
+  let fail: (err: Error) => void = () => undefined;
+  const done = new Promise<never>((_resolve, reject) => (fail = reject));
+  done.catch(() => undefined);
+  const arm = () => {
+    timer = setTimeout(() => fail(new Error("body ended inside the project file part")), 500);
+  };
+  if (raw.complete) arm();
+  else raw.once("end", arm);
+  return {
+    done,
+    stop: () => {
+      raw.off("end", arm);
+      if (timer) clearTimeout(timer);
+    },
+  };
+}
+
 const tooLarge = (emu: Emu) =>
-  new ApiFailure(413, `project archive is larger than the limit of ${emu.opts.maxUploadBytes} bytes`);
+  new ApiFailure(
+    413,
+    `project archive is larger than the limit of ${emu.opts.maxUploadBytes} bytes`,
+  );
 
 function readManifest(text: string | undefined): Manifest | undefined {
   if (text === undefined) return undefined;
@@ -130,7 +176,8 @@ const createApp: Handler = async (emu, call) => {
     const m = readManifest(info.manifest);
     const id = emu.rng.uuid();
     const name = m?.name ?? `app-${id.slice(0, 8)}`;
-    const subdomain = m?.subdomain ?? `${name.toLowerCase().replace(/[^a-z0-9-]/g, "-")}-${id.slice(0, 6)}`;
+    const subdomain =
+      m?.subdomain ?? `${name.toLowerCase().replace(/[^a-z0-9-]/g, "-")}-${id.slice(0, 6)}`;
     if (emu.world.apps.some((a) => a.subdomain === subdomain)) {
       throw new ApiFailure(409, `subdomain ${subdomain} is already taken`);
     }
@@ -163,7 +210,12 @@ const createApp: Handler = async (emu, call) => {
       archive_bytes: up.bytes,
     };
     emu.world.apps.push(app);
-    emu.world.deployments.push({ id: emu.rng.uuid(), app_id: id, created_at: now, commit: up.sha256 });
+    emu.world.deployments.push({
+      id: emu.rng.uuid(),
+      app_id: id,
+      created_at: now,
+      commit: up.sha256,
+    });
     return { id };
   } finally {
     await rm(dir, { recursive: true, force: true });
@@ -210,7 +262,10 @@ const attachCustomDomain: Handler = (emu, { user, params, body }) => {
   const hostname = raw.trim().toLowerCase().replace(/\.$/, "");
   if (!HOSTNAME.test(hostname)) throw new ApiFailure(400, `${raw} is not a valid hostname`);
   if (app.domain && app.domain.hostname !== hostname) {
-    throw new ApiFailure(409, `app already has custom domain ${app.domain.hostname}; remove it first`);
+    throw new ApiFailure(
+      409,
+      `app already has custom domain ${app.domain.hostname}; remove it first`,
+    );
   }
   if (emu.world.apps.some((a) => a !== app && a.domain?.hostname === hostname)) {
     throw new ApiFailure(409, `${hostname} is already attached to another app`);
@@ -306,11 +361,13 @@ const getAppMetrics: Handler = (emu, { user, params, query }) => {
   return projectInfo(app.id, minutesQuery(query.minutes));
 };
 
-const setWeb = (enabled: boolean): Handler => (emu, { user, params }) => {
-  const app = owned(emu.world.apps, params.app_id, user, "app");
-  app.web_enabled = enabled;
-  return { message: enabled ? "web access enabled" : "web access disabled" };
-};
+const setWeb =
+  (enabled: boolean): Handler =>
+  (emu, { user, params }) => {
+    const app = owned(emu.world.apps, params.app_id, user, "app");
+    app.web_enabled = enabled;
+    return { message: enabled ? "web access enabled" : "web access disabled" };
+  };
 
 const setAnalytics: Handler = (emu, { user, params, body }) => {
   const app = owned(emu.world.apps, params.app_id, user, "app");

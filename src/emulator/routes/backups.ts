@@ -22,7 +22,9 @@ export const backupRoutes: Partial<Record<EndpointName, Handler>> = {
     const b = ownedBackup(emu, user.id, params.project_id, params.backup_id);
     const expires = Date.now() + URL_LIFETIME_MS;
     const sig = sign(emu, b.id, expires);
-    return { url: `${emu.baseUrl()}/__emulator/backups/${b.id}?expires=${expires}&signature=${sig}` };
+    return {
+      url: `${emu.baseUrl()}/__emulator/backups/${b.id}?expires=${expires}&signature=${sig}`,
+    };
   },
   deleteBackup: (emu, { user, params }) => {
     const b = ownedBackup(emu, user.id, params.project_id, params.backup_id);
@@ -50,7 +52,8 @@ export function registerBackupDownload(app: FastifyInstance, emu: Emu): void {
       const expected = Buffer.from(sign(emu, req.params.id, expires), "hex");
       const valid = given.length === expected.length && timingSafeEqual(given, expected);
       if (!valid) return reply.code(403).send({ error: "signature does not match" });
-      if (!(expires > Date.now())) return reply.code(403).send({ error: "download URL has expired" });
+      if (!(expires > Date.now()))
+        return reply.code(403).send({ error: "download URL has expired" });
       const b = emu.world.backups.find((x) => x.id === req.params.id);
       if (!b) return reply.code(404).send({ error: "backup not found" });
       return reply.type("application/octet-stream").send(Buffer.from(`backup ${b.id}\n`));

@@ -12,10 +12,15 @@ import type { AppRecord } from "../world";
  */
 
 export function issueToken(emu: Emu, userId?: string, expiresInSeconds = 24 * 3600): string {
-  const user = userId ? emu.world.users.find((u) => u.id === userId || u.name === userId) : emu.world.users[0];
+  const user = userId
+    ? emu.world.users.find((u) => u.id === userId || u.name === userId)
+    : emu.world.users[0];
   if (!user) throw new Error(`no emulator user ${userId}`);
   const now = Math.floor(Date.now() / 1000);
-  return signJwt({ sub: user.id, name: user.name, iat: now, exp: now + expiresInSeconds }, emu.world.secret);
+  return signJwt(
+    { sub: user.id, name: user.name, iat: now, exp: now + expiresInSeconds },
+    emu.world.secret,
+  );
 }
 
 const appPatch = z.strictObject({
@@ -73,7 +78,8 @@ export function registerControl(app: FastifyInstance, emu: Emu, faults: Faults, 
     const { remove_domain, setup_ready, ...fields } = parsed.data;
     Object.assign(target, fields);
     if (remove_domain) target.domain = null;
-    if (setup_ready !== undefined) target.setup_ready_at = setup_ready ? Date.now() : Number.MAX_SAFE_INTEGER;
+    if (setup_ready !== undefined)
+      target.setup_ready_at = setup_ready ? Date.now() : Number.MAX_SAFE_INTEGER;
     emu.store.save();
     return { message: "app changed" };
   });

@@ -1,7 +1,7 @@
 import type { EndpointName } from "../../api/endpoints";
 import { ApiFailure, iso, owned, type Emu, type Handler } from "../context";
 import type { DatabaseRecord } from "../world";
-import { projectInfo } from "./usage";
+import { LIST_POINTS, projectInfo } from "./usage";
 
 const PORTS = { postgres: 5432, mysql: 3306, mongo: 27017, redis: 6379 } as const;
 
@@ -31,7 +31,8 @@ function databaseView(d: DatabaseRecord) {
 function visible(emu: Emu, userId: string, id: string): DatabaseRecord {
   const d = emu.world.databases.find((x) => x.id === id);
   const member = (ws?: string) =>
-    ws !== undefined && emu.world.workspaces.some((w) => w.id === ws && w.member_ids.includes(userId));
+    ws !== undefined &&
+    emu.world.workspaces.some((w) => w.id === ws && w.member_ids.includes(userId));
   if (!d || !(d.user_id === userId || member(d.workspace_id))) {
     throw new ApiFailure(404, `database ${id} not found`);
   }
@@ -53,7 +54,7 @@ export const databaseRoutes: Partial<Record<EndpointName, Handler>> = {
     }
     return list.map((d) => ({
       database: databaseView(d),
-      project_info: projectInfo(d.id, 60),
+      project_info: projectInfo(d.id, 60, LIST_POINTS),
       replica_status: d.replica_status,
     }));
   },

@@ -1,0 +1,23 @@
+// `npm run bench`: prints figures; never part of `npm test` pass or fail.
+const os = require("node:os");
+
+const suites = {
+  client: () => require("./client.bench")(),
+  emulator: () => require("./emulator.bench")(),
+};
+
+async function main() {
+  const only = process.argv.slice(2);
+  console.log(
+    `# pulumi-hosting benchmarks — node ${process.version}, ${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB`,
+  );
+  for (const [name, run] of Object.entries(suites)) {
+    if (only.length && !only.includes(name)) continue;
+    await run();
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

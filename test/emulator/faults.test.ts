@@ -1,0 +1,112 @@
+import { request } from "undici";
+import { HostingConnectionError, HostingClient } from "../../src/api";
+import { useEmulator } from "../helpers/emulator";
+import { makeZip, manifest } from "../helpers/zip";
+
+const env = useEmulator({ setupDelayMs: 0 });
+afterEach(() => {
+  env.emu.setFaults({});
+  env.emu.resetStats();
+});
+
+describe("faults on demand", () => {
+  test("a per-route status, fired a set number of times, counted in stats", async () => {
+    env.emu.setFaults({ rules: [{ route: "GET /apps", status: 500, times: 1 }] });
+    const c = env.client({ maxRetries: 0 });
+    await expect(c.listApps()).rejects.toMatchObject({ status: 500 });
+    await expect(c.listApps()).resolves.toBeDefined();
+    expect(env.emu.stats()).toMatchObject({ requests: { "GET /apps": 2 }, faults: { status: 1 } });
+  });
+
+  test("added latency", async () => {
+    env.emu.setFaults({ rules: [{ route: "*", latencyMs: 300 }] });
+    const started = Date.now();
+    await env.client().listDatabases();
+    expect(Date.now() - started).toBeGreaterThanOrEqual(290);
+    expect(env.emu.stats().faults.latency).toBe(1);
+  });
+
+  test("a connection reset before the reply applies nothing", async () => {
+    const vm = env.emu.world.vms[0];
+    vm.running = false;
+    env.emu.setFaults({ rules: [{ route: "POST /vms/{vm_id}/start", reset: true }] });
+    await expect(env.client().startVm(vm.id)).rejects.toBeInstanceOf(HostingConnectionError);
+    expect(vm.running).toBe(false);
+    expect(env.emu.stats().faults.reset).toBe(1);
+  });
+
+  test("commit then drop: the POST is applied but no reply comes", async () => {
+    env.emu.setFaults({ rules: [{ route: "POST /apps", commitThenDrop: true, times: 1 }] });
+    const before = env.emu.world.apps.length;
+    const zip = await makeZip({ "hosting.json": manifest({ name: "dropped" }) });
+    await expect(env.client().createApp({ archivePath: zip })).rejects.toBeInstanceOf(
+      HostingConnectionError,
+    );
+    expect(env.emu.world.apps.length).toBe(before + 1);
+    expect(env.emu.world.apps.at(-1)!.name).toBe("dropped");
+    expect(env.emu.stats().faults.commitThenDrop).toBe(1);
+  });
+
+  test("a probability makes faults intermittent and repeatable under a seed", async () => {
+    env.emu.setFaults({ rules: [{ route: "GET /apps/versions", status: 503, probability: 0.5 }] });
+    const c = env.client({ maxRetries: 0 });
+    const outcomes: boolean[] = [];
+    for (let i = 0; i < 40; i++)
+      outcomes.push(
+        await c.listRuntimeVersions().then(
+          () => true,
+          () => false,
+        ),
+      );
+    const failures = outcomes.filter((o) => !o).length;
+    expect(failures).toBeGreaterThan(5);
+    expect(failures).toBeLessThan(35);
+  });
+
+  test("a per-token rate limit answers 429 with Retry-After; other tokens are unaffected", async () => {
+    env.emu.setFaults({ rateLimit: { requests: 3, windowMs: 60_000 } });
+    const token = env.emu.issueToken("alice");
+    const statuses: number[] = [];
+    let retryAfter: string | string[] | undefined;
+    for (let i = 0; i < 5; i++) {
+      const res = await request(`${env.emu.url}/apps`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      await res.body.dump();
+      statuses.push(res.statusCode);
+      if (res.statusCode === 429) retryAfter = res.headers["retry-after"];
+    }
+    expect(statuses).toEqual([200, 200, 200, 429, 429]);
+    expect(Number(retryAfter)).toBeGreaterThan(0);
+    const bob = new HostingClient({
+      apiUrl: env.emu.url,
+      token: env.emu.issueToken("bob"),
+      maxRetries: 0,
+    });
+    await expect(bob.listApps()).resolves.toBeDefined();
+    await bob.close();
+    expect(env.emu.stats().faults.rateLimited).toBe(2);
+  });
+
+  test("faults can be set over HTTP at run time", async () => {
+    const res = await request(`${env.emu.url}/__emulator/faults`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ rules: [{ route: "GET /databases", status: 502, times: 1 }] }),
+    });
+    expect(res.statusCode).toBe(200);
+    await res.body.dump();
+    await expect(env.client({ maxRetries: 0 }).listDatabases()).rejects.toMatchObject({
+      status: 502,
+    });
+    const stats = await (await request(`${env.emu.url}/__emulator/stats`)).body.json();
+    expect(stats).toMatchObject({ requests: { "GET /databases": 1 }, faults: { status: 1 } });
+    const bad = await request(`${env.emu.url}/__emulator/faults`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ rules: [{ status: 99 }] }),
+    });
+    expect(bad.statusCode).toBe(400);
+    await bad.body.dump();
+  });
+});

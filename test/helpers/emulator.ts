@@ -1,0 +1,30 @@
+import { HostingClient, type HostingClientOptions } from "../../src/api";
+import { startEmulator, type EmulatorOptions, type RunningEmulator } from "../../src/emulator";
+
+/** Starts an emulator on 127.0.0.1:0 for one test file and closes it (and its clients) after. */
+export function useEmulator(options: EmulatorOptions = {}) {
+  const ctx = {} as { emu: RunningEmulator; clients: HostingClient[] };
+  beforeAll(async () => {
+    ctx.emu = await startEmulator({ seed: "test", ...options });
+    ctx.clients = [];
+  });
+  afterAll(async () => {
+    await Promise.all(ctx.clients.map((c) => c.close()));
+    await ctx.emu.stop();
+  });
+  return {
+    get emu() {
+      return ctx.emu;
+    },
+    client(extra: Partial<HostingClientOptions> & { user?: string } = {}): HostingClient {
+      const { user, ...rest } = extra;
+      const c = new HostingClient({
+        apiUrl: ctx.emu.url,
+        token: ctx.emu.issueToken(user),
+        ...rest,
+      });
+      ctx.clients.push(c);
+      return c;
+    },
+  };
+}
