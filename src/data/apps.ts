@@ -1,0 +1,90 @@
+import { z } from "zod";
+import { BadRequestError } from "../api/errors/bad-request-error";
+import { HostingInputError } from "../api/errors/input-error";
+import type { AppListEntry, DashboardData, Deployment, ProjectInfo } from "../api/schemas";
+import { camelize, type Camelize } from "../provider/camel";
+import { parseArgs } from "../provider/validate";
+import { outputVariant, programClient } from "./connection";
+
+export type AppInfo = Camelize<AppListEntry["app"]> & {
+  projectInfo?: Camelize<NonNullable<AppListEntry["project_info"]>>;
+};
+export type DeploymentInfo = Camelize<Deployment>;
+export type AppMetrics = Camelize<ProjectInfo>;
+export type AppDashboard = Camelize<DashboardData>;
+
+const toInfo = (e: AppListEntry): AppInfo => ({
+  ...camelize(e.app),
+  ...(e.project_info ? { projectInfo: camelize(e.project_info) } : {}),
+});
+
+/** Every app of the caller. */
+export async function getApps(): Promise<AppInfo[]> {
+  return (await programClient().listApps()).map(toInfo);
+}
+export const getAppsOutput = outputVariant(() => getApps());
+
+const oneArgs = z.union(
+  [z.strictObject({ id: z.string().min(1) }), z.strictObject({ name: z.string().min(1) })],
+  {
+    error: "pass exactly one of { id } or { name }",
+  },
+);
+
+/** One app by id or by name. */
+export async function getApp(args: { id: string } | { name: string }): Promise<AppInfo> {
+  const a = parseArgs("getApp", oneArgs, args);
+  const all = await getApps();
+  const [key, want] = "id" in a ? ["id", a.id] : ["name", a.name];
+  const found = all.filter((x) => (key === "id" ? x.id : x.name) === want);
+  if (found.length === 1) return found[0];
+  throw new HostingInputError(
+    key,
+    found.length === 0
+      ? `getApp: no app with ${key} ${JSON.stringify(want)}`
+      : `getApp: ${found.length} apps are named ${JSON.stringify(want)}; pass { id } instead`,
+  );
+}
+export const getAppOutput = outputVariant(getApp);
+
+const appIdArgs = z.strictObject({ appId: z.string().min(1, "appId is required") });
+const windowArgs = appIdArgs.extend({
+  minutes: z
+    .number({ error: "minutes is required: the window in whole minutes" })
+    .int("minutes must be a whole number")
+    .min(1, "minutes must be at least 1"),
+});
+
+export async function getAppDeployments(args: { appId: string }): Promise<DeploymentInfo[]> {
+  const a = parseArgs("getAppDeployments", appIdArgs, args);
+  return camelize(await programClient().listDeployments(a.appId));
+}
+export const getAppDeploymentsOutput = outputVariant(getAppDeployments);
+
+/** RAM, CPU and network usage over the last `minutes`. */
+export async function getAppMetrics(args: { appId: string; minutes: number }): Promise<AppMetrics> {
+  const a = parseArgs("getAppMetrics", windowArgs, args);
+  return camelize(await programClient().getAppMetrics(a.appId, { minutes: a.minutes }));
+}
+export const getAppMetricsOutput = outputVariant(getAppMetrics);
+
+/** Traffic analytics over the last `minutes`; analytics must be on (see AppAnalytics). */
+export async function getAppDashboard(args: {
+  appId: string;
+  minutes: number;
+}): Promise<AppDashboard> {
+  const a = parseArgs("getAppDashboard", windowArgs, args);
+  try {
+    return camelize(await programClient().getDashboardData(a.appId, { minutes: a.minutes }));
+  } catch (err) {
+    if (BadRequestError.isInstance(err)) {
+      throw new HostingInputError(
+        "appId",
+        `getAppDashboard: the service refused (${err.bodyMessage}). Analytics must be on: add ` +
+          `new hosting.AppAnalytics("analytics", { appId, enabled: true }) and depend on it.`,
+      );
+    }
+    throw err;
+  }
+}
+export const getAppDashboardOutput = outputVariant(getAppDashboard);

@@ -1,0 +1,20 @@
+import * as pulumi from "@pulumi/pulumi";
+import { z } from "zod";
+import { parseArgs } from "../provider/validate";
+import { outputVariant, programClient } from "./connection";
+
+const args = z.strictObject({
+  projectId: z.string().min(1, "projectId is required"),
+  backupId: z.string().min(1, "backupId is required"),
+});
+
+/** A signed, expiring download URL for a backup, as a secret. */
+export async function getBackupDownloadUrl(a: {
+  projectId: string;
+  backupId: string;
+}): Promise<{ url: pulumi.Output<string> }> {
+  const { projectId, backupId } = parseArgs("getBackupDownloadUrl", args, a);
+  const res = await programClient().getBackupDownloadUrl(projectId, backupId);
+  return { url: pulumi.secret(res.url) };
+}
+export const getBackupDownloadUrlOutput = outputVariant(getBackupDownloadUrl);

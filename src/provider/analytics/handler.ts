@@ -1,0 +1,48 @@
+import type { HostingClient } from "../../api/client";
+import { BadRequestError } from "../../api/errors/bad-request-error";
+import { findApp } from "../app-directory";
+import { ignoreNotFound, type ResourceHandler } from "../resource-handler";
+import { toggleInputSchema, type ToggleInputs } from "../toggle-schema";
+
+/**
+ * Whether analytics is on, read the only way the spec allows: the dashboard answers when it is
+ * on and refuses (400) when it is off (spec §4.1 rule 2).
+ */
+export async function analyticsEnabled(client: HostingClient, appId: string): Promise<boolean> {
+  try {
+    await client.getDashboardData(appId, { minutes: 1 });
+    return true;
+  } catch (err) {
+    if (BadRequestError.isInstance(err)) return false;
+    throw err;
+  }
+}
+
+export const analyticsHandler: ResourceHandler = {
+  schema: toggleInputSchema,
+  replaceOnChange: ["appId"],
+
+  async create(client, inputs) {
+    const i = inputs as ToggleInputs;
+    await client.setAnalytics(i.appId, i.enabled);
+    return { id: i.appId, outs: { ...inputs } };
+  },
+
+  async read(client, _id, props) {
+    const appId = props.appId as string;
+    if (!(await findApp(client, appId))) return undefined;
+    const enabled = await analyticsEnabled(client, appId);
+    return { props: { ...props, enabled }, inputs: { appId, enabled } };
+  },
+
+  async update(client, _id, olds, news) {
+    const i = news as ToggleInputs;
+    if (olds.enabled !== i.enabled) await client.setAnalytics(i.appId, i.enabled);
+    return { ...news };
+  },
+
+  // Deleting the resource restores the platform default: analytics off.
+  async delete(client, _id, props) {
+    await ignoreNotFound(client.setAnalytics(props.appId as string, false));
+  },
+};

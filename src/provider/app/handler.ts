@@ -1,0 +1,194 @@
+import { setTimeout as sleep } from "node:timers/promises";
+import type { HostingClient } from "../../api/client";
+import { HostingApiError } from "../../api/errors/api-error";
+import { HostingConnectionError } from "../../api/errors/connection-error";
+import { HostingInputError } from "../../api/errors/input-error";
+import type { Manifest } from "../../api/manifest";
+import type { AppSummary } from "../../api/schemas";
+import { findApp, forgetApps, listAppsShared } from "../app-directory";
+import { camelize } from "../camel";
+import {
+  ignoreNotFound,
+  ResourceInitError,
+  type Props,
+  type ResourceHandler,
+} from "../resource-handler";
+import { packageSource, type PackagedSource } from "./packaging";
+import { appInputSchema, type AppInputs } from "./schema";
+
+const DEFAULT_SETUP_TIMEOUT_S = 300;
+const POLL_MS = 500;
+
+/** Archives packed by check, reused by create in the same provider process. */
+const packed = new Map<string, PackagedSource>();
+
+export function manifestOf(i: AppInputs): Manifest {
+  const m: Manifest = { name: i.name };
+  if (i.ram !== undefined) m.ram = i.ram;
+  if (i.vcpu !== undefined) m.vcpu = i.vcpu;
+  if (i.entrypoint !== undefined) m.entrypoint = i.entrypoint;
+  if (i.subdomain !== undefined) m.subdomain = i.subdomain;
+  if (i.description !== undefined) m.description = i.description;
+  if (i.customCommand !== undefined) m.custom_command = i.customCommand;
+  if (i.runtime !== undefined) m.runtime = i.runtime;
+  return m;
+}
+
+async function pack(inputs: AppInputs): Promise<PackagedSource> {
+  const p = await packageSource(inputs.source, manifestOf(inputs));
+  packed.set(p.sha256, p);
+  return p;
+}
+
+/** Outputs: the inputs, the hash, and every App summary field camelCased. */
+function outputsOf(inputs: Props, app: AppSummary): Props {
+  const { id: _id, ...rest } = camelize(app);
+  return { ...inputs, ...rest };
+}
+
+/** Settings the API reports back, so a refresh can bring drift into the inputs. */
+const LIVE_SETTINGS = [
+  "name",
+  "ram",
+  "vcpu",
+  "entrypoint",
+  "subdomain",
+  "description",
+  "customCommand",
+] as const;
+
+export const appHandler: ResourceHandler = {
+  schema: appInputSchema,
+  replaceOnChange: [
+    "sourceHash",
+    "env",
+    "name",
+    "ram",
+    "vcpu",
+    "entrypoint",
+    "subdomain",
+    "description",
+    "customCommand",
+    "runtime",
+    "adoptId",
+  ],
+  notCompared: ["source"],
+  platformDefaults: LIVE_SETTINGS.filter((k) => k !== "name"),
+  // A fixed subdomain cannot be held by the old and the new app at once.
+  deleteBeforeReplace: (news) => typeof news.subdomain === "string",
+
+  async prepare(inputs) {
+    const i = inputs as AppInputs;
+    if (i.adoptId) return inputs;
+    const p = await pack(i);
+    return { ...inputs, sourceHash: p.sha256 };
+  },
+
+  async create(client, inputs) {
+    const i = inputs as AppInputs;
+    if (i.adoptId) {
+      const app = await findApp(client, i.adoptId);
+      if (!app) {
+        throw new HostingInputError(
+          "adoptId",
+          `adoptId: no app ${i.adoptId} exists for this token`,
+        );
+      }
+      return { id: app.id, outs: outputsOf(inputs, app) };
+    }
+    let p = i.sourceHash ? packed.get(i.sourceHash) : undefined;
+    if (!p) {
+      p = await pack(i);
+      if (i.sourceHash && p.sha256 !== i.sourceHash) {
+        throw new HostingInputError(
+          "source",
+          "source changed between preview and create; run the update again",
+        );
+      }
+    }
+    const outsBase = { ...inputs, sourceHash: p.sha256 };
+    const id = await createOnce(client, i, p);
+    forgetApps(client);
+    const app = await waitForSetup(client, id, i.setupTimeoutSeconds ?? DEFAULT_SETUP_TIMEOUT_S);
+    if (!app.setup) {
+      throw new ResourceInitError(
+        `app ${id} was created but its setup did not finish within ${i.setupTimeoutSeconds ?? DEFAULT_SETUP_TIMEOUT_S} s; ` +
+          "it is kept in the stack: run `pulumi up` again to wait more, or raise setupTimeoutSeconds",
+        id,
+        { ...outputsOf(outsBase, app), __provider: inputs.__provider },
+        ["setup did not complete"],
+      );
+    }
+    return { id, outs: outputsOf(outsBase, app) };
+  },
+
+  async read(client, id, props) {
+    const app = await findApp(client, id);
+    if (!app) return undefined;
+    const next = outputsOf(props, app);
+    const inputs: Props = {};
+    for (const key of Object.keys(appInputSchema.shape)) {
+      if (props[key] !== undefined) inputs[key] = props[key];
+    }
+    for (const key of LIVE_SETTINGS) {
+      // Only settings the user set are compared; the platform's defaults are not drift.
+      if (props[key] !== undefined && next[key] !== undefined) inputs[key] = next[key];
+    }
+    return { props: next, inputs };
+  },
+
+  async update(_client, _id, olds, news) {
+    // Only setupTimeoutSeconds and the source path (same content) change in place.
+    return { ...olds, ...news };
+  },
+
+  async delete(client, id) {
+    await ignoreNotFound(client.deleteApp(id));
+    forgetApps(client);
+  },
+};
+
+/**
+ * POST /apps once. If the response is lost (the connection dropped after sending), the app may
+ * exist anyway: look for an app of this name that was not there before, and adopt it rather than
+ * create a duplicate.
+ */
+async function createOnce(client: HostingClient, i: AppInputs, p: PackagedSource): Promise<string> {
+  forgetApps(client);
+  const before = new Set(
+    (await listAppsShared(client)).filter((a) => a.app.name === i.name).map((a) => a.app.id),
+  );
+  try {
+    return (await client.createApp({ archivePath: p.zipPath, env: i.env ?? {} })).id;
+  } catch (err) {
+    if (HostingApiError.isInstance(err) || !HostingConnectionError.isInstance(err)) throw err;
+    forgetApps(client);
+    const fresh = (await listAppsShared(client)).filter(
+      (a) => a.app.name === i.name && !before.has(a.app.id),
+    );
+    if (fresh.length === 1) return fresh[0].app.id;
+    if (fresh.length > 1) {
+      throw new Error(
+        `the reply to creating app "${i.name}" was lost and ${fresh.length} new apps of that name now exist ` +
+          `(${fresh.map((a) => a.app.id).join(", ")}); adopt one with adoptId and delete the others`,
+        { cause: err },
+      );
+    }
+    throw err;
+  }
+}
+
+async function waitForSetup(
+  client: HostingClient,
+  id: string,
+  timeoutS: number,
+): Promise<AppSummary> {
+  const deadline = Date.now() + timeoutS * 1000;
+  for (;;) {
+    const app = await findApp(client, id);
+    if (!app) throw new Error(`app ${id} disappeared while waiting for its setup`);
+    if (app.setup || Date.now() >= deadline) return app;
+    // The shared list is at most a second old, so parallel creates poll together.
+    await sleep(Math.min(POLL_MS, Math.max(0, deadline - Date.now())));
+  }
+}

@@ -1,0 +1,94 @@
+import { setTimeout as sleep } from "node:timers/promises";
+import type { HostingClient } from "../../api/client";
+import type { AttachDomainResponse } from "../../api/schemas";
+import { findApp, forgetApps } from "../app-directory";
+import { camelize } from "../camel";
+import {
+  ignoreNotFound,
+  ResourceInitError,
+  type Props,
+  type ResourceHandler,
+} from "../resource-handler";
+import { dnsRecordsOf } from "./dns-records";
+import { customDomainInputSchema, type CustomDomainInputs } from "./schema";
+
+const DEFAULT_ACTIVE_TIMEOUT_S = 900;
+const POLL_MS = 1000;
+
+function outputsOf(inputs: Props, res: AttachDomainResponse): Props {
+  const domain = inputs.domain as string;
+  const h = res.custom_hostname;
+  return {
+    ...inputs,
+    hostname: h.hostname,
+    status: h.status,
+    ssl: camelize(h.ssl ?? {}),
+    ownershipVerification: camelize(h.ownership_verification ?? {}),
+    cname: res.cname,
+    message: res.message ?? "",
+    dnsRecords: dnsRecordsOf(domain, res),
+  };
+}
+
+/*
+ * The spec has no read endpoint for a custom hostname. Attaching the same domain again answers
+ * with its current state (an assumption, see the README), which is how waitForActive polls.
+ */
+async function attach(client: HostingClient, i: CustomDomainInputs) {
+  const res = await client.attachCustomDomain(i.appId, i.domain);
+  forgetApps(client);
+  return res;
+}
+
+export const customDomainHandler: ResourceHandler = {
+  schema: customDomainInputSchema,
+  replaceOnChange: ["appId", "domain"],
+  // One custom domain per app, and a domain on one app at a time: remove before re-adding.
+  deleteBeforeReplace: () => true,
+
+  async create(client, inputs) {
+    const i = inputs as CustomDomainInputs;
+    let res = await attach(client, i);
+    const id = res.custom_hostname.id;
+    if (i.waitForActive) {
+      const timeoutS = i.activeTimeoutSeconds ?? DEFAULT_ACTIVE_TIMEOUT_S;
+      const deadline = Date.now() + timeoutS * 1000;
+      while (res.custom_hostname.status !== "active" && Date.now() < deadline) {
+        await sleep(Math.min(POLL_MS, Math.max(0, deadline - Date.now())));
+        res = await attach(client, i);
+      }
+      if (res.custom_hostname.status !== "active") {
+        throw new ResourceInitError(
+          `custom domain ${i.domain} is attached but still ${res.custom_hostname.status} after ${timeoutS} s; ` +
+            "create the records in dnsRecords, then run `pulumi up` again",
+          id,
+          { ...outputsOf(inputs, res), __provider: inputs.__provider },
+          ["custom hostname not active"],
+        );
+      }
+    }
+    return { id, outs: outputsOf(inputs, res) };
+  },
+
+  async read(client, _id, props) {
+    const app = await findApp(client, props.appId as string);
+    if (!app || (app.custom_domain ?? "").toLowerCase() !== props.domain) return undefined;
+    const inputs: Props = {};
+    for (const key of Object.keys(customDomainInputSchema.shape)) {
+      if (props[key] !== undefined) inputs[key] = props[key];
+    }
+    return { props, inputs };
+  },
+
+  async update(_client, _id, olds, news) {
+    return { ...olds, ...news };
+  },
+
+  async delete(client, _id, props) {
+    const app = await findApp(client, props.appId as string);
+    // Only remove the domain if it is still ours: someone may have attached another since.
+    if (!app || (app.custom_domain ?? "").toLowerCase() !== props.domain) return;
+    await ignoreNotFound(client.removeCustomDomain(props.appId as string));
+    forgetApps(client);
+  },
+};

@@ -1,0 +1,21 @@
+import { z } from "zod";
+
+const HOSTNAME = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
+
+export const customDomainInputSchema = z.strictObject({
+  appId: z.string({ error: "appId is required: pass app.id" }).min(1, "appId must not be empty"),
+  domain: z
+    .string({ error: 'domain is required, e.g. "www.example.com"' })
+    .transform((d) => d.trim().toLowerCase().replace(/\.$/, ""))
+    .refine((d) => HOSTNAME.test(d), {
+      message: "domain must be a hostname such as www.example.com (no scheme, path or port)",
+    }),
+  waitForActive: z.boolean().optional(),
+  activeTimeoutSeconds: z
+    .number()
+    .positive("activeTimeoutSeconds must be more than 0")
+    .max(7200, "activeTimeoutSeconds must be at most 7200")
+    .optional(),
+});
+
+export type CustomDomainInputs = z.infer<typeof customDomainInputSchema>;

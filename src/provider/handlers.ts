@@ -1,0 +1,62 @@
+import type * as pulumi from "@pulumi/pulumi";
+import { analyticsHandler } from "./analytics/handler";
+import { appHandler } from "./app/handler";
+import { clientFor, resolveConnection, type ConfigSource } from "./config";
+import { customDomainHandler } from "./custom-domain/handler";
+import { checkWith, diffWith, type Props, type ResourceHandler } from "./resource-handler";
+import { webAccessHandler } from "./web-access/handler";
+
+/*
+ * The code behind every dynamic resource. It runs inside Pulumi's provider host, loaded at call
+ * time by the thin provider objects, so it is never serialized into state: fixes here reach
+ * existing stacks, and nothing here (least of all the token) is written to `__provider`.
+ */
+
+const table = {
+  App: appHandler,
+  CustomDomain: customDomainHandler,
+  AppWebAccess: webAccessHandler,
+  AppAnalytics: analyticsHandler,
+} satisfies Record<string, ResourceHandler>;
+
+export type ResourceKind = keyof typeof table;
+
+/** Stack config handed over by the engine in configure(); env vars are the fallback. */
+let stackConfig: ConfigSource | undefined;
+
+function client() {
+  return clientFor(resolveConnection(stackConfig));
+}
+
+/** @internal The dynamic-provider methods for one resource type. */
+export function providerHandlers(kind: ResourceKind) {
+  const h: ResourceHandler = table[kind];
+  return {
+    async configure(req: pulumi.dynamic.ConfigureRequest): Promise<void> {
+      stackConfig = (key) => {
+        const v: unknown = req.config.get(key);
+        return typeof v === "string" && v.length > 0 ? v : undefined;
+      };
+    },
+    async check(_olds: Props, news: Props): Promise<pulumi.dynamic.CheckResult> {
+      return checkWith(h, news);
+    },
+    async diff(_id: string, olds: Props, news: Props): Promise<pulumi.dynamic.DiffResult> {
+      return diffWith(h, olds, news);
+    },
+    async create(inputs: Props): Promise<pulumi.dynamic.CreateResult> {
+      return h.create(client(), inputs);
+    },
+    async read(id: string, props: Props): Promise<pulumi.dynamic.ReadResult> {
+      const found = await h.read(client(), id, props ?? {});
+      // No id tells Pulumi the object is gone: a refresh drops it from the stack.
+      return found ? { id, props: found.props, inputs: found.inputs } : {};
+    },
+    async update(id: string, olds: Props, news: Props): Promise<pulumi.dynamic.UpdateResult> {
+      return { outs: h.update ? await h.update(client(), id, olds, news) : { ...news } };
+    },
+    async delete(id: string, props: Props): Promise<void> {
+      await h.delete(client(), id, props);
+    },
+  };
+}

@@ -1,0 +1,89 @@
+import type { z } from "zod";
+import type { HostingClient } from "../api/client";
+import { HostingInputError } from "../api/errors/input-error";
+import { NotFoundError } from "../api/errors/not-found-error";
+import { sameValue } from "./stable-json";
+import { UNKNOWN, validateInputs, type Failure } from "./validate";
+
+export type Props = Record<string, unknown>;
+
+/** What each resource type supplies; the shared check/diff/lifecycle plumbing is below. */
+export interface ResourceHandler {
+  /** Input schema: messages name the property and the fix. */
+  schema: z.ZodObject;
+  /** Inputs whose change replaces the resource. */
+  replaceOnChange: readonly string[];
+  /** Inputs not compared by diff (e.g. a path whose content is compared through a hash). */
+  notCompared?: readonly string[];
+  /** Optional settings the platform fills in when unset: unset in the program means no opinion. */
+  platformDefaults?: readonly string[];
+  deleteBeforeReplace?: (news: Props) => boolean;
+  /** Check-time work on valid, known inputs (packaging, hashing); may throw HostingInputError. */
+  prepare?: (inputs: Props) => Promise<Props>;
+  create(client: HostingClient, inputs: Props): Promise<{ id: string; outs: Props }>;
+  /** Returns undefined when the object is gone. */
+  read(
+    client: HostingClient,
+    id: string,
+    props: Props,
+  ): Promise<{ props: Props; inputs: Props } | undefined>;
+  update?(client: HostingClient, id: string, olds: Props, news: Props): Promise<Props>;
+  delete(client: HostingClient, id: string, props: Props): Promise<void>;
+}
+
+export async function checkWith(
+  h: ResourceHandler,
+  news: Props,
+): Promise<{ inputs: Props; failures: Failure[] }> {
+  const { inputs, failures } = validateInputs(h.schema, news);
+  if (failures.length > 0 || !h.prepare) return { inputs, failures };
+  if (Object.values(inputs).includes(UNKNOWN)) return { inputs, failures };
+  try {
+    return { inputs: await h.prepare(inputs), failures: [] };
+  } catch (err) {
+    if (HostingInputError.isInstance(err)) {
+      return { inputs, failures: [{ property: err.property, reason: err.message }] };
+    }
+    throw err;
+  }
+}
+
+export function diffWith(h: ResourceHandler, olds: Props, news: Props) {
+  const skip = new Set(["__provider", ...(h.notCompared ?? [])]);
+  const keys = new Set(
+    [...Object.keys(h.schema.shape), ...Object.keys(news)].filter((k) => !skip.has(k)),
+  );
+  const defaults = new Set(h.platformDefaults ?? []);
+  const changed = [...keys]
+    .filter((k) => !(news[k] === undefined && defaults.has(k)))
+    .filter((k) => news[k] === UNKNOWN || !sameValue(olds[k] ?? null, news[k] ?? null))
+    .sort();
+  const replaces = changed.filter((k) => h.replaceOnChange.includes(k));
+  return {
+    changes: changed.length > 0,
+    replaces,
+    deleteBeforeReplace: replaces.length > 0 && (h.deleteBeforeReplace?.(news) ?? false),
+  };
+}
+
+/** Runs a delete, treating "already gone" as done. */
+export async function ignoreNotFound(p: Promise<unknown>): Promise<void> {
+  try {
+    await p;
+  } catch (err) {
+    if (!NotFoundError.isInstance(err)) throw err;
+  }
+}
+
+/** An error Pulumi reports as "created but failed to initialise": the resource stays in state. */
+export class ResourceInitError extends Error {
+  constructor(
+    message: string,
+    readonly id: string,
+    readonly properties: Props,
+    readonly reasons: string[],
+  ) {
+    super(message);
+    this.name = "ResourceInitError";
+  }
+}

@@ -1,0 +1,38 @@
+import type { HostingClient } from "../../api/client";
+import { findApp } from "../app-directory";
+import { ignoreNotFound, type Props, type ResourceHandler } from "../resource-handler";
+import { toggleInputSchema, type ToggleInputs } from "../toggle-schema";
+
+const apply = (client: HostingClient, appId: string, enabled: boolean) =>
+  enabled ? client.enableWebAccess(appId) : client.disableWebAccess(appId);
+
+/*
+ * The API reports no web-access state, so a refresh can only tell that the app is gone; the
+ * enabled flag is what this stack last set.
+ */
+export const webAccessHandler: ResourceHandler = {
+  schema: toggleInputSchema,
+  replaceOnChange: ["appId"],
+
+  async create(client, inputs) {
+    const i = inputs as ToggleInputs;
+    await apply(client, i.appId, i.enabled);
+    return { id: i.appId, outs: { ...inputs } };
+  },
+
+  async read(client, _id, props) {
+    if (!(await findApp(client, props.appId as string))) return undefined;
+    return { props, inputs: { appId: props.appId, enabled: props.enabled } };
+  },
+
+  async update(client, _id, olds, news) {
+    const i = news as ToggleInputs;
+    if (olds.enabled !== i.enabled) await apply(client, i.appId, i.enabled);
+    return { ...news };
+  },
+
+  // Deleting the resource restores the platform default: web access on.
+  async delete(client, _id, props: Props) {
+    await ignoreNotFound(client.enableWebAccess(props.appId as string));
+  },
+};

@@ -1,0 +1,60 @@
+import { mkdtemp, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { startEmulator, type EmulatorOptions, type RunningEmulator } from "../../src/emulator";
+import { ProviderHost } from "./provider-host";
+import { serializedProvider, urnOf } from "./serialize";
+import type { ResourceKind } from "../../src/provider/handlers";
+
+/** An emulator plus a configured provider host for one test file, torn down after it. */
+export function useProviderHost(options: EmulatorOptions = {}) {
+  const ctx = {} as { emu: RunningEmulator; host: ProviderHost; token: string };
+  beforeAll(async () => {
+    ctx.emu = await startEmulator({ seed: "provider", setupDelayMs: 50, ...options });
+    ctx.token = ctx.emu.issueToken();
+    ctx.host = await ProviderHost.start();
+    await ctx.host.configure({ "hosting:apiUrl": ctx.emu.url, "hosting:token": ctx.token });
+  });
+  afterAll(async () => {
+    await ctx.host?.stop();
+    await ctx.emu?.stop();
+  });
+  const providers = new Map<ResourceKind, string>();
+  return {
+    get emu() {
+      return ctx.emu;
+    },
+    get host() {
+      return ctx.host;
+    },
+    get token() {
+      return ctx.token;
+    },
+    /** Inputs as the engine sends them: the program's inputs plus `__provider`. */
+    async inputs(kind: ResourceKind, props: Record<string, unknown>) {
+      let p = providers.get(kind);
+      if (!p) {
+        p = await serializedProvider(kind);
+        providers.set(kind, p);
+      }
+      return { __provider: p, ...props };
+    },
+    urn: urnOf,
+  };
+}
+
+/** A small app source folder. */
+export async function appSource(files: Record<string, string> = {}): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), "hosting-src-"));
+  const all = {
+    "index.js": "require('http').createServer((q, s) => s.end('hi')).listen(8080);\n",
+    ...files,
+  };
+  for (const [name, text] of Object.entries(all)) await writeFile(join(dir, name), text);
+  return dir;
+}
+
+/** Asserts that no string anywhere in the value holds the token. */
+export function expectNoToken(value: unknown, token: string): void {
+  expect(JSON.stringify(value)).not.toContain(token);
+}
