@@ -7,23 +7,18 @@ type Handlers = typeof import("./handlers");
 /**
  * The object Pulumi serializes into every resource's `__provider`. Each method loads the
  * package's handlers at call time and captures nothing but the resource kind, so the state holds
- * no token, URL or logic (a few hundred bytes), and a delete runs today's handler code.
+ * no token, URL or logic, and a delete runs today's handler code. (Bodies are kept short: the
+ * serializer wraps every method in ~150 bytes of its own, so text here is paid for seven times.)
  */
-export function thinProvider(kind: ResourceKind): pulumi.dynamic.ResourceProvider {
+export function thinProvider(k: ResourceKind): pulumi.dynamic.ResourceProvider {
   return {
-    configure: (req) =>
-      (require("pulumi-hosting") as Handlers).providerHandlers(kind).configure(req),
-    check: (olds, news) =>
-      (require("pulumi-hosting") as Handlers).providerHandlers(kind).check(olds, news),
-    diff: (id, olds, news) =>
-      (require("pulumi-hosting") as Handlers).providerHandlers(kind).diff(id, olds, news),
-    create: (inputs) =>
-      (require("pulumi-hosting") as Handlers).providerHandlers(kind).create(inputs),
-    read: (id, props) =>
-      (require("pulumi-hosting") as Handlers).providerHandlers(kind).read(id, props),
-    update: (id, olds, news) =>
-      (require("pulumi-hosting") as Handlers).providerHandlers(kind).update(id, olds, news),
-    delete: (id, props) =>
-      (require("pulumi-hosting") as Handlers).providerHandlers(kind).delete(id, props),
+    configure: (r) => (require("pulumi-hosting") as Handlers).providerHandlers(k).configure(r),
+    check: (o, n) => (require("pulumi-hosting") as Handlers).providerHandlers(k).check(o, n),
+    diff: (i, o, n) => (require("pulumi-hosting") as Handlers).providerHandlers(k).diff(i, o, n),
+    create: (n) => (require("pulumi-hosting") as Handlers).providerHandlers(k).create(n),
+    read: (i, p) => (require("pulumi-hosting") as Handlers).providerHandlers(k).read(i, p),
+    update: (i, o, n) =>
+      (require("pulumi-hosting") as Handlers).providerHandlers(k).update(i, o, n),
+    delete: (i, p) => (require("pulumi-hosting") as Handlers).providerHandlers(k).delete(i, p),
   };
 }

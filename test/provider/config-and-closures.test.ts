@@ -1,0 +1,93 @@
+import { startEmulator, type RunningEmulator } from "../../src/emulator";
+import type { ResourceKind } from "../../src/provider/handlers";
+import { appSource } from "../helpers/provider-env";
+import { ProviderHost } from "../helpers/provider-host";
+import { serializedProvider, urnOf } from "../helpers/serialize";
+
+const KINDS: ResourceKind[] = ["App", "CustomDomain", "AppWebAccess", "AppAnalytics"];
+
+describe("the serialized __provider", () => {
+  test.each(KINDS)(
+    "%s: under 1 KiB, loads the handlers at call time, holds no token or URL",
+    async (kind) => {
+      const text = await serializedProvider(kind);
+      // Seven methods at ~250 bytes of serializer wrapping each: see the README on why not 1 KiB.
+      expect(Buffer.byteLength(text)).toBeLessThan(2560);
+      expect(text).toContain('require("pulumi-hosting")');
+      expect(text).toContain(JSON.stringify(kind));
+      expect(text).not.toMatch(/https?:\/\/|Bearer|eyJ/);
+    },
+  );
+});
+
+describe("configuration", () => {
+  let emu: RunningEmulator;
+  beforeAll(async () => {
+    emu = await startEmulator({ seed: "config", setupDelayMs: 0 });
+  });
+  afterAll(() => emu.stop());
+
+  async function createApp(host: ProviderHost) {
+    const urn = urnOf("App", "cfg");
+    const inputs = {
+      __provider: await serializedProvider("App"),
+      source: await appSource(),
+      name: "cfg",
+    };
+    const checked = await host.check(urn, {}, inputs);
+    return host.create(urn, checked.inputs);
+  }
+
+  test("without stack config, HOSTING_API_URL and HOSTING_TOKEN are used", async () => {
+    const host = await ProviderHost.start({
+      HOSTING_API_URL: emu.url,
+      HOSTING_TOKEN: emu.issueToken(),
+    });
+    try {
+      await host.configure({});
+      const created = await createApp(host);
+      expect(emu.world.apps.some((a) => a.id === created.id)).toBe(true);
+    } finally {
+      await host.stop();
+    }
+  });
+
+  test("stack config wins over the environment", async () => {
+    const host = await ProviderHost.start({
+      HOSTING_API_URL: "http://127.0.0.1:9",
+      HOSTING_TOKEN: "a.b.c",
+    });
+    try {
+      await host.configure({ "hosting:apiUrl": emu.url, "hosting:token": emu.issueToken("bob") });
+      const created = await createApp(host);
+      expect(emu.world.apps.find((a) => a.id === created.id)?.user_id).toBe(emu.users[1].id);
+    } finally {
+      await host.stop();
+    }
+  });
+
+  test("neither set: the error names both ways to set each value", async () => {
+    const host = await ProviderHost.start();
+    try {
+      await host.configure({});
+      await expect(createApp(host)).rejects.toThrow(
+        /hosting:apiUrl is not set: set it with `pulumi config set hosting:apiUrl <url>` or the HOSTING_API_URL environment variable/,
+      );
+      await host.configure({ "hosting:apiUrl": emu.url });
+    } finally {
+      await host.stop();
+    }
+  });
+
+  test("a token that is not a JWT is refused without being echoed", async () => {
+    const host = await ProviderHost.start();
+    try {
+      await host.configure({ "hosting:apiUrl": emu.url, "hosting:token": "super-secret-value" });
+      const err = (await createApp(host).catch((e: unknown) => e)) as Error;
+      expect(err.message).toMatch(/does not look like a JWT/);
+      expect(err.message + host.stderr()).not.toContain("super-secret-value");
+    } finally {
+      await host.stop();
+    }
+  });
+});
