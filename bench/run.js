@@ -4,6 +4,7 @@ const os = require("node:os");
 const suites = {
   client: () => require("./client.bench")(),
   emulator: () => require("./emulator.bench")(),
+  provider: () => require("./provider.bench")(),
 };
 
 async function main() {

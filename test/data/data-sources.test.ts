@@ -1,0 +1,125 @@
+import * as hosting from "../../src";
+import { closeClients } from "../../src/provider/config";
+import { useEmulator } from "../helpers/emulator";
+
+const env = useEmulator({ setupDelayMs: 0 });
+const value = <T>(o: { apply<U>(f: (t: T) => U): unknown }) =>
+  new Promise<T>((resolve) => o.apply((v) => resolve(v)));
+
+beforeAll(() => {
+  process.env.HOSTING_API_URL = env.emu.url;
+  process.env.HOSTING_TOKEN = env.emu.issueToken();
+});
+afterAll(async () => {
+  delete process.env.HOSTING_API_URL;
+  delete process.env.HOSTING_TOKEN;
+  await closeClients();
+});
+
+describe("data sources", () => {
+  test("getDatabases: camelCase, filtered by service type, or a workspace's", async () => {
+    const all = await hosting.getDatabases();
+    expect(all).toHaveLength(4);
+    expect(all[0]).toHaveProperty("serviceType");
+    expect(all[0]).toHaveProperty("replicaStatus");
+    expect(all[0].projectInfo).toHaveProperty("networkReceive");
+    const redis = await hosting.getDatabases({ serviceType: "redis" });
+    expect(redis.map((d) => d.serviceType)).toEqual(["redis"]);
+    const team = await hosting.getDatabases({ workspaceId: env.emu.world.workspaces[0].id });
+    expect(team.map((d) => d.name).sort()).toEqual(["team-postgres", "team-redis"]);
+  });
+
+  test("bad arguments fail before any request, naming the property", async () => {
+    env.emu.resetStats();
+    await expect(hosting.getDatabases({ serviceType: "oracle" as "redis" })).rejects.toMatchObject({
+      property: "serviceType",
+      message: expect.stringMatching(/one of postgres, mysql, mongo, redis/),
+    });
+    await expect(hosting.getAppMetrics({ appId: "x", minutes: 0 })).rejects.toMatchObject({
+      property: "minutes",
+    });
+    expect(env.emu.stats().total).toBe(0);
+  });
+
+  test("getDatabase by name or id; a clear error when there is none", async () => {
+    const pg = await hosting.getDatabase({ name: "alice-postgres" });
+    expect((await hosting.getDatabase({ id: pg.id })).name).toBe("alice-postgres");
+    await expect(hosting.getDatabase({ name: "nope" })).rejects.toThrow(
+      /no database with name "nope"; databases here: /,
+    );
+  });
+
+  test("getDatabaseConnection: the URL is a Pulumi secret", async () => {
+    const pg = await hosting.getDatabase({ name: "alice-postgres" });
+    const conn = await hosting.getDatabaseConnection({ databaseId: pg.id });
+    expect(await conn.connectionUrl.isSecret).toBe(true);
+    expect(await value(conn.connectionUrl)).toMatch(/^postgres:\/\//);
+  });
+
+  test("getRuntimeVersions and pickRuntimeVersion", async () => {
+    const versions = await hosting.getRuntimeVersions({ language: "node" });
+    expect(hosting.pickRuntimeVersion(versions, { language: "node" }).recommended).toBe(true);
+    expect(
+      hosting.pickRuntimeVersion(versions, { language: "node", prefer: "latest" }).latest,
+    ).toBe(true);
+    expect(() => hosting.pickRuntimeVersion(versions, { language: "cobol" })).toThrow(
+      /available: node/,
+    );
+    const out = hosting.getRuntimeVersionsOutput({ language: "python" });
+    expect((await value(out)).every((v) => v.language === "python")).toBe(true);
+  });
+
+  test("apps: getApps, getApp, deployments, metrics; the dashboard points at AppAnalytics when off", async () => {
+    const res = await fetch(`${env.emu.url}/__emulator/apps`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ count: 2, prefix: "ds" }),
+    });
+    const { ids } = (await res.json()) as { ids: string[] };
+    expect((await hosting.getApps()).length).toBeGreaterThanOrEqual(2);
+    const app = await hosting.getApp({ name: "ds-0" });
+    expect(app.id).toBe(ids[0]);
+    expect(await hosting.getAppDeployments({ appId: app.id })).toEqual([]);
+    expect((await hosting.getAppMetrics({ appId: app.id, minutes: 10 })).networkSend).toHaveLength(
+      10,
+    );
+    await expect(hosting.getAppDashboard({ appId: app.id, minutes: 10 })).rejects.toThrow(
+      /Analytics must be on: add new hosting.AppAnalytics/,
+    );
+    env.emu.world.apps.find((a) => a.id === app.id)!.analytics_enabled = true;
+    expect((await hosting.getAppDashboard({ appId: app.id, minutes: 10 })).averageRps).toEqual(
+      expect.any(Number),
+    );
+  });
+
+  test("getBackupDownloadUrl is a secret; actions run", async () => {
+    const pg = await hosting.getDatabase({ name: "alice-postgres" });
+    const backups = env.emu.world.backups.filter((b) => b.project_id === pg.id);
+    const { url } = await hosting.getBackupDownloadUrl({
+      projectId: pg.id,
+      backupId: backups[0].id,
+    });
+    expect(await url.isSecret).toBe(true);
+    expect((await hosting.retryDatabaseSetup({ databaseId: pg.id })).message).toBeTruthy();
+    const vm = env.emu.world.vms.find((v) => v.user_id === env.emu.users[0].id)!;
+    expect((await hosting.startVm({ vmId: vm.id })).message).toBeTruthy();
+    const young = backups.reduce((a, b) => (a.created_at > b.created_at ? a : b));
+    await expect(
+      hosting.deleteBackup({ projectId: pg.id, backupId: young.id }),
+    ).rejects.toMatchObject({
+      code: "HOSTING_BACKUP_RETENTION",
+    });
+  });
+
+  test("without config or env, the error says how to set both", async () => {
+    const saved = process.env.HOSTING_API_URL;
+    delete process.env.HOSTING_API_URL;
+    try {
+      await expect(hosting.getApps()).rejects.toThrow(
+        /pulumi config set hosting:apiUrl <url>.*HOSTING_API_URL/,
+      );
+    } finally {
+      process.env.HOSTING_API_URL = saved;
+    }
+  });
+});
