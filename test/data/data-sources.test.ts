@@ -1,3 +1,4 @@
+import * as pulumi from "@pulumi/pulumi";
 import * as hosting from "../../src";
 import { closeClients } from "../../src/provider/config";
 import { useEmulator } from "../helpers/emulator";
@@ -52,7 +53,7 @@ describe("data sources", () => {
   test("getDatabaseConnection: the URL is a Pulumi secret", async () => {
     const pg = await hosting.getDatabase({ name: "alice-postgres" });
     const conn = await hosting.getDatabaseConnection({ databaseId: pg.id });
-    expect(await conn.connectionUrl.isSecret).toBe(true);
+    expect(await pulumi.isSecret(conn.connectionUrl)).toBe(true);
     expect(await value(conn.connectionUrl)).toMatch(/^postgres:\/\//);
   });
 
@@ -99,7 +100,7 @@ describe("data sources", () => {
       projectId: pg.id,
       backupId: backups[0].id,
     });
-    expect(await url.isSecret).toBe(true);
+    expect(await pulumi.isSecret(url)).toBe(true);
     expect((await hosting.retryDatabaseSetup({ databaseId: pg.id })).message).toBeTruthy();
     const vm = env.emu.world.vms.find((v) => v.user_id === env.emu.users[0].id)!;
     expect((await hosting.startVm({ vmId: vm.id })).message).toBeTruthy();

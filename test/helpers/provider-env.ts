@@ -2,7 +2,7 @@ import { mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startEmulator, type EmulatorOptions, type RunningEmulator } from "../../src/emulator";
-import { ProviderHost } from "./provider-host";
+import { ProviderHost } from "../harness/provider-host";
 import { serializedProvider, urnOf } from "./serialize";
 import type { ResourceKind } from "../../src/provider/handlers";
 

@@ -1,7 +1,7 @@
 import { startEmulator, type RunningEmulator } from "../../src/emulator";
 import type { ResourceKind } from "../../src/provider/handlers";
 import { appSource } from "../helpers/provider-env";
-import { ProviderHost } from "../helpers/provider-host";
+import { ProviderHost } from "../harness/provider-host";
 import { serializedProvider, urnOf } from "../helpers/serialize";
 
 const KINDS: ResourceKind[] = ["App", "CustomDomain", "AppWebAccess", "AppAnalytics"];

@@ -1,0 +1,175 @@
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { startEmulator, type RunningEmulator } from "../../src/emulator";
+import { Deployment, type RunResult, type Step } from "../harness/deployment";
+import { ROOT } from "../harness/pulumi-parts";
+import { programDir } from "../helpers/program-dir";
+
+/*
+ * The example stack end to end: Pulumi's program runtime runs examples/basic, our test engine
+ * sends its resources to Pulumi's dynamic-provider host, and the emulator plays the service.
+ */
+
+const kind = (s: Step) => s.urn.split("::")[2].split(":").pop();
+const ops = (r: { steps: Step[] }) => Object.fromEntries(r.steps.map((s) => [kind(s), s.op]));
+const mutations = (emu: RunningEmulator) =>
+  Object.entries(emu.stats().requests)
+    .filter(([route]) => !route.startsWith("GET "))
+    .reduce((n, [, c]) => n + c, 0);
+
+describe("examples/basic through Pulumi's program runtime", () => {
+  let emu: RunningEmulator;
+  let dir: string;
+  let stack: Deployment;
+  let token: string;
+  const greeting = `greeting-${Date.now()}`;
+  const ok = (r: RunResult) => {
+    if (!r.ok) throw new Error(`deployment failed (${r.code}):\n${r.stderr}\n${r.stdout}`);
+    return r;
+  };
+  const userApps = () => emu.world.apps.filter((a) => a.user_id === emu.users[0].id);
+
+  beforeAll(async () => {
+    emu = await startEmulator({ seed: "e2e", setupDelayMs: 50, domainActivationMs: 100 });
+    token = emu.issueToken();
+    dir = programDir(join(ROOT, "examples", "basic"));
+    stack = new Deployment({
+      programDir: dir,
+      providerCwd: dir,
+      stateFile: join(dir, "state.json"),
+      project: "hosting-basic",
+      config: {
+        "hosting:apiUrl": emu.url,
+        "hosting:token": token,
+        "hosting-basic:greeting": greeting,
+      },
+      secretConfigKeys: ["hosting:token"],
+    });
+  });
+  afterAll(() => emu.stop());
+
+  test("preview of a new stack plans every create and changes nothing", async () => {
+    emu.resetStats();
+    const r = ok(await stack.preview());
+    expect(ops(r)).toEqual({
+      App: "create",
+      CustomDomain: "create",
+      AppWebAccess: "create",
+      AppAnalytics: "create",
+    });
+    expect(mutations(emu)).toBe(0);
+    expect(userApps()).toHaveLength(0);
+  });
+
+  test("up creates everything; the outputs match the service", async () => {
+    const r = ok(await stack.up());
+    const apps = userApps();
+    expect(apps).toHaveLength(1);
+    const app = apps[0];
+    expect(r.outputs.appId).toBe(app.id);
+    expect(app).toMatchObject({
+      name: "basic-web",
+      ram: 512,
+      web_enabled: true,
+      analytics_enabled: true,
+    });
+    expect(app.runtime).toEqual({ language: "node", version: "20.18.1" });
+    expect(app.env_keys).toEqual(["GREETING", "NODE_ENV"]);
+    expect(app.domain?.hostname).toBe("www.basic.pointed.test");
+    expect(r.outputs.appUrl).toBe("https://www.basic.pointed.test");
+    const records = r.outputs.dnsRecords as Array<{ purpose: string; value: string }>;
+    expect(records.map((x) => x.purpose)).toEqual(["routing", "ownership", "ssl"]);
+    expect(records[1].value).toBe(app.domain?.ownership_value);
+    expect(r.outputs.databaseConnectionUrl).toMatch(/^postgres:\/\//);
+    expect(r.secretOutputs).toEqual(["databaseConnectionUrl"]);
+  });
+
+  test("a second preview reports no changes", async () => {
+    emu.resetStats();
+    const r = ok(await stack.preview());
+    expect(new Set(r.steps.map((s) => s.op))).toEqual(new Set(["same"]));
+    expect(mutations(emu)).toBe(0);
+  });
+
+  test("the state file holds neither the token nor any secret in plain text", () => {
+    const text = readFileSync(join(dir, "state.json"), "utf8");
+    expect(text).not.toContain(token);
+    expect(text).not.toContain(greeting);
+    expect(text).not.toMatch(/postgres:\/\//);
+    expect(text).toContain("ciphertext");
+  });
+
+  test("editing the source replaces the app; domain, web access and analytics follow; no orphans", async () => {
+    const before = userApps()[0].id;
+    writeFileSync(join(dir, "app", "index.js"), "console.log('v2');\n");
+    const r = ok(await stack.up());
+    expect(r.steps.find((s) => kind(s) === "App")).toMatchObject({
+      op: "replace",
+      replaces: ["sourceHash"],
+    });
+    expect(ops(r)).toMatchObject({
+      CustomDomain: "replace",
+      AppWebAccess: "replace",
+      AppAnalytics: "replace",
+    });
+    const apps = userApps();
+    expect(apps).toHaveLength(1);
+    expect(apps[0].id).not.toBe(before);
+    expect(apps[0]).toMatchObject({ analytics_enabled: true, web_enabled: true });
+    expect(apps[0].domain?.hostname).toBe("www.basic.pointed.test");
+    expect(r.outputs.appId).toBe(apps[0].id);
+  });
+
+  test("refresh finds an out-of-band change, and the next preview plans to undo it", async () => {
+    userApps()[0].analytics_enabled = false;
+    await new Promise((res) => setTimeout(res, 1100));
+    const refreshed = await stack.refresh();
+    // (App may refresh too: its customDomain output was filled in after it was created.)
+    expect(ops(refreshed)).toMatchObject({ AppAnalytics: "update", AppWebAccess: "same" });
+    const p = ok(await stack.preview());
+    expect(ops(p)).toMatchObject({ AppAnalytics: "update", App: "same", CustomDomain: "same" });
+  });
+
+  test("refresh drops a domain removed behind the stack's back; up puts it back", async () => {
+    userApps()[0].domain = null;
+    await new Promise((res) => setTimeout(res, 1100));
+    expect(ops(await stack.refresh())).toMatchObject({ CustomDomain: "delete" });
+    const r = ok(await stack.up());
+    expect(ops(r)).toMatchObject({ CustomDomain: "create", AppAnalytics: "update" });
+    expect(userApps()[0].domain?.hostname).toBe("www.basic.pointed.test");
+    expect(userApps()[0].analytics_enabled).toBe(true);
+  });
+
+  test("destroy leaves nothing the stack made", async () => {
+    const r = await stack.destroy();
+    expect(r.steps.every((s) => s.op === "delete")).toBe(true);
+    expect(userApps()).toHaveLength(0);
+    const state = JSON.parse(readFileSync(join(dir, "state.json"), "utf8"));
+    expect(state.resources).toEqual([]);
+  });
+});
+
+describe("a stack with a bad input", () => {
+  test("fails at preview naming the property and the fix, and sends no request", async () => {
+    const emu = await startEmulator({ seed: "bad" });
+    try {
+      const dir = programDir(join(__dirname, "fixtures", "bad-input"));
+      const stack = new Deployment({
+        programDir: dir,
+        providerCwd: dir,
+        stateFile: join(dir, "state.json"),
+        config: { "hosting:apiUrl": emu.url, "hosting:token": emu.issueToken() },
+        secretConfigKeys: ["hosting:token"],
+      });
+      emu.resetStats();
+      const r = await stack.preview();
+      expect(r.ok).toBe(false);
+      const said = r.stderr + r.stdout + r.logs.map((l) => l.message).join("\n");
+      expect(said).toMatch(/name: name must be 1-63 letters/);
+      expect(said).toMatch(/ram: ram must be at least 128/);
+      expect(emu.stats().total).toBe(0);
+    } finally {
+      await emu.stop();
+    }
+  });
+});

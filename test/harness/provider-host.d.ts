@@ -1,0 +1,35 @@
+export type Props = Record<string, unknown>;
+
+export interface InitFailure {
+  message: string;
+  id: string;
+  properties: Props;
+  reasons: string[];
+}
+
+export declare class ProviderHost {
+  static start(env?: Record<string, string>, cwd?: string): Promise<ProviderHost>;
+  readonly stderr: () => string;
+  configure(config: Record<string, string>): Promise<void>;
+  check(
+    urn: string,
+    olds: Props,
+    news: Props,
+  ): Promise<{ inputs: Props; failures: Array<{ property: string; reason: string }> }>;
+  diff(
+    id: string,
+    urn: string,
+    olds: Props,
+    news: Props,
+  ): Promise<{ changes: boolean | undefined; replaces: string[]; deleteBeforeReplace: boolean }>;
+  create(urn: string, props: Props): Promise<{ id: string; properties: Props }>;
+  read(
+    id: string,
+    urn: string,
+    props: Props,
+    inputs?: Props,
+  ): Promise<{ id: string; properties: Props; inputs?: Props }>;
+  update(id: string, urn: string, olds: Props, news: Props): Promise<Props>;
+  delete(id: string, urn: string, props: Props): Promise<void>;
+  stop(): Promise<void>;
+}

@@ -1,0 +1,162 @@
+// Pulumi's dynamic-provider host as a child process, driven over gRPC the way the engine drives it.
+const { spawn } = require("node:child_process");
+const { join } = require("node:path");
+const { createInterface } = require("node:readline");
+const {
+  PULUMI_DIR,
+  grpc,
+  provrpc,
+  provproto,
+  structproto,
+  statusproto,
+} = require("./pulumi-parts");
+const { stackDir } = require("./stack-dir");
+
+const toStruct = (o) => structproto.Struct.fromJavaScript(o ?? {});
+
+class ProviderHost {
+  constructor(child, client, stderr) {
+    this.child = child;
+    this.client = client;
+    this.stderr = stderr;
+  }
+
+  /** Starts the host in `cwd` (default: the test stack folder) with extra environment. */
+  static async start(env = {}, cwd = stackDir()) {
+    const child = spawn(
+      process.execPath,
+      [join(PULUMI_DIR, "cmd", "dynamic-provider"), "127.0.0.1:1"],
+      {
+        cwd,
+        env: { ...process.env, HOSTING_API_URL: "", HOSTING_TOKEN: "", ...env },
+        stdio: ["ignore", "pipe", "pipe"],
+      },
+    );
+    let err = "";
+    child.stderr.on("data", (d) => (err += d.toString()));
+    const port = await new Promise((resolve, reject) => {
+      child.once("exit", (code) => reject(new Error(`provider host exited ${code}: ${err}`)));
+      createInterface({ input: child.stdout }).once("line", (l) => resolve(l.trim()));
+    });
+    child.removeAllListeners("exit");
+    const client = new provrpc.ResourceProviderClient(
+      `127.0.0.1:${port}`,
+      grpc.credentials.createInsecure(),
+    );
+    return new ProviderHost(child, client, () => err);
+  }
+
+  call(method, req) {
+    return new Promise((resolve, reject) => {
+      this.client[method](req, (e, res) => (e ? reject(decodeError(e)) : resolve(res)));
+    });
+  }
+
+  async configure(config) {
+    const req = new provproto.ConfigureRequest();
+    req.setArgs(toStruct(config));
+    for (const [k, v] of Object.entries(config)) req.getVariablesMap().set(k, v);
+    await this.call("configure", req);
+  }
+
+  async check(urn, olds, news) {
+    const req = new provproto.CheckRequest();
+    req.setUrn(urn);
+    req.setOlds(toStruct(olds));
+    req.setNews(toStruct(news));
+    const res = await this.call("check", req);
+    return {
+      inputs: res.getInputs().toJavaScript(),
+      failures: res
+        .getFailuresList()
+        .map((f) => ({ property: f.getProperty(), reason: f.getReason() })),
+    };
+  }
+
+  async diff(id, urn, olds, news) {
+    const req = new provproto.DiffRequest();
+    req.setId(id);
+    req.setUrn(urn);
+    req.setOlds(toStruct(olds));
+    req.setNews(toStruct(news));
+    const res = await this.call("diff", req);
+    const C = provproto.DiffResponse.DiffChanges;
+    const changes = res.getChanges();
+    return {
+      changes: changes === C.DIFF_SOME ? true : changes === C.DIFF_NONE ? false : undefined,
+      replaces: res.getReplacesList(),
+      deleteBeforeReplace: res.getDeletebeforereplace(),
+    };
+  }
+
+  async create(urn, props) {
+    const req = new provproto.CreateRequest();
+    req.setUrn(urn);
+    req.setProperties(toStruct(props));
+    const res = await this.call("create", req);
+    return { id: res.getId(), properties: res.getProperties().toJavaScript() };
+  }
+
+  async read(id, urn, props, inputs = {}) {
+    const req = new provproto.ReadRequest();
+    req.setId(id);
+    req.setUrn(urn);
+    req.setProperties(toStruct(props));
+    req.setInputs(toStruct(inputs));
+    const res = await this.call("read", req);
+    return {
+      id: res.getId(),
+      properties: res.getProperties()?.toJavaScript() ?? {},
+      inputs: res.getInputs()?.toJavaScript(),
+    };
+  }
+
+  async update(id, urn, olds, news) {
+    const req = new provproto.UpdateRequest();
+    req.setId(id);
+    req.setUrn(urn);
+    req.setOlds(toStruct(olds));
+    req.setNews(toStruct(news));
+    return (await this.call("update", req)).getProperties().toJavaScript();
+  }
+
+  async delete(id, urn, props) {
+    const req = new provproto.DeleteRequest();
+    req.setId(id);
+    req.setUrn(urn);
+    req.setProperties(toStruct(props));
+    await this.call("delete", req);
+  }
+
+  async stop() {
+    this.client.close();
+    if (this.child.exitCode === null && this.child.signalCode === null) {
+      const gone = new Promise((r) => this.child.once("exit", r));
+      this.child.kill("SIGTERM");
+      await gone;
+    }
+  }
+}
+
+/** A gRPC error as an Error, with Pulumi's "created but failed to initialise" detail unpacked. */
+function decodeError(e) {
+  const err = new Error(e.details || e.message);
+  const bin = e.metadata?.get("grpc-status-details-bin")?.[0];
+  if (bin) {
+    const status = statusproto.Status.deserializeBinary(new Uint8Array(bin));
+    for (const any of status.getDetailsList()) {
+      if (any.getTypeName() === "pulumirpc.ErrorResourceInitFailed") {
+        const d = provproto.ErrorResourceInitFailed.deserializeBinary(any.getValue_asU8());
+        err.initFailure = {
+          message: status.getMessage(),
+          id: d.getId(),
+          properties: d.getProperties()?.toJavaScript() ?? {},
+          reasons: d.getReasonsList(),
+        };
+      }
+    }
+  }
+  return err;
+}
+
+module.exports = { ProviderHost };

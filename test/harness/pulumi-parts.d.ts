@@ -1,0 +1,3 @@
+export declare const ROOT: string;
+export declare const PULUMI_DIR: string;
+export declare const UNKNOWN: string;

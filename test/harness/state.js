@@ -1,0 +1,63 @@
+// The harness's state file: JSON, with every secret value sealed (AES-256-GCM, key beside it).
+const { createCipheriv, createDecipheriv, randomBytes } = require("node:crypto");
+const { existsSync, readFileSync, renameSync, writeFileSync } = require("node:fs");
+
+function keyFor(stateFile) {
+  const keyFile = `${stateFile}.key`;
+  if (!existsSync(keyFile))
+    writeFileSync(keyFile, randomBytes(32).toString("hex"), { mode: 0o600 });
+  return Buffer.from(readFileSync(keyFile, "utf8"), "hex");
+}
+
+function seal(key, value) {
+  const iv = randomBytes(12);
+  const c = createCipheriv("aes-256-gcm", key, iv);
+  const body = Buffer.concat([c.update(JSON.stringify(value), "utf8"), c.final()]);
+  return { ciphertext: Buffer.concat([iv, c.getAuthTag(), body]).toString("base64") };
+}
+
+function open(key, sealed) {
+  const raw = Buffer.from(sealed.ciphertext, "base64");
+  const d = createDecipheriv("aes-256-gcm", key, raw.subarray(0, 12));
+  d.setAuthTag(raw.subarray(12, 28));
+  return JSON.parse(Buffer.concat([d.update(raw.subarray(28)), d.final()]).toString("utf8"));
+}
+
+const mapSecrets = (obj, keys, fn) => {
+  const out = { ...obj };
+  for (const k of keys) if (out[k] !== undefined) out[k] = fn(out[k]);
+  return out;
+};
+
+/** Reads the state; secret values come back in plain form for the harness's own use. */
+function loadState(stateFile) {
+  if (!existsSync(stateFile)) return { resources: [], outputs: {}, secretOutputs: [] };
+  const key = keyFor(stateFile);
+  const raw = JSON.parse(readFileSync(stateFile, "utf8"));
+  return {
+    resources: raw.resources.map((r) => ({
+      ...r,
+      inputs: mapSecrets(r.inputs, r.secretKeys, (v) => open(key, v)),
+      outputs: mapSecrets(r.outputs, r.secretKeys, (v) => open(key, v)),
+    })),
+    outputs: mapSecrets(raw.outputs, raw.secretOutputs, (v) => open(key, v)),
+    secretOutputs: raw.secretOutputs,
+  };
+}
+
+function saveState(stateFile, state) {
+  const key = keyFor(stateFile);
+  const raw = {
+    resources: state.resources.map((r) => ({
+      ...r,
+      inputs: mapSecrets(r.inputs, r.secretKeys, (v) => seal(key, v)),
+      outputs: mapSecrets(r.outputs, r.secretKeys, (v) => seal(key, v)),
+    })),
+    outputs: mapSecrets(state.outputs, state.secretOutputs, (v) => seal(key, v)),
+    secretOutputs: state.secretOutputs,
+  };
+  writeFileSync(`${stateFile}.tmp`, JSON.stringify(raw, null, 2));
+  renameSync(`${stateFile}.tmp`, stateFile);
+}
+
+module.exports = { loadState, saveState };
