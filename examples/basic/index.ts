@@ -10,7 +10,9 @@ const greeting = config.get("greeting") ?? "hello";
 // The recommended Node.js runtime, whatever it is today.
 const node = hosting
   .getRuntimeVersionsOutput({ language: "node" })
-  .apply((versions) => hosting.pickRuntimeVersion(versions, { language: "node", prefer: "recommended" }));
+  .apply((versions) =>
+    hosting.pickRuntimeVersion(versions, { language: "node", prefer: "recommended" }),
+  );
 
 const databases = hosting.getDatabasesOutput({});
 

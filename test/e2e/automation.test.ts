@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startEmulator } from "../../src/emulator";
 import { ROOT } from "../harness/pulumi-parts";
-import { programDir } from "../helpers/program-dir";
+import { programDir } from "../harness/stack-dir";
 
 /*
  * The same example through the real Pulumi CLI, driven by the Automation API with a local file

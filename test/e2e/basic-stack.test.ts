@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { startEmulator, type RunningEmulator } from "../../src/emulator";
 import { Deployment, type RunResult, type Step } from "../harness/deployment";
 import { ROOT } from "../harness/pulumi-parts";
-import { programDir } from "../helpers/program-dir";
+import { programDir } from "../harness/stack-dir";
 
 /*
  * The example stack end to end: Pulumi's program runtime runs examples/basic, our test engine

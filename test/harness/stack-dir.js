@@ -1,14 +1,8 @@
-const { mkdirSync, symlinkSync } = require("node:fs");
+const { cpSync, mkdirSync, mkdtempSync, symlinkSync } = require("node:fs");
 const { join } = require("node:path");
 const { ROOT } = require("./pulumi-parts");
 
-/**
- * A folder standing where a user's project would: node_modules/pulumi-hosting links to this repo
- * (built into dist/), so Pulumi's provider host resolves `require("pulumi-hosting")` from its
- * working directory exactly as in a real project.
- */
-function stackDir() {
-  const dir = join(ROOT, "test", ".work", "stack");
+function linkPackage(dir) {
   mkdirSync(join(dir, "node_modules"), { recursive: true });
   try {
     symlinkSync(ROOT, join(dir, "node_modules", "pulumi-hosting"), "dir");
@@ -18,4 +12,21 @@ function stackDir() {
   return dir;
 }
 
-module.exports = { stackDir };
+/**
+ * A folder standing where a user's project would: node_modules/pulumi-hosting links to this repo
+ * (built into dist/), so Pulumi's provider host resolves `require("pulumi-hosting")` from its
+ * working directory exactly as in a real project.
+ */
+function stackDir() {
+  return linkPackage(join(ROOT, "test", ".work", "stack"));
+}
+
+/** A fresh copy of a Pulumi program in such a folder. */
+function programDir(from, parent = join(ROOT, "test", ".work")) {
+  mkdirSync(parent, { recursive: true });
+  const dir = mkdtempSync(join(parent, "program-"));
+  cpSync(from, dir, { recursive: true });
+  return linkPackage(dir);
+}
+
+module.exports = { stackDir, programDir };
