@@ -3,7 +3,13 @@ import { analyticsHandler } from "./analytics/handler";
 import { appHandler } from "./app/handler";
 import { clientFor, resolveConnection, type ConfigSource } from "./config";
 import { customDomainHandler } from "./custom-domain/handler";
-import { checkWith, diffWith, type Props, type ResourceHandler } from "./resource-handler";
+import {
+  checkWith,
+  diffWith,
+  ResourceInitError,
+  type Props,
+  type ResourceHandler,
+} from "./resource-handler";
 import { webAccessHandler } from "./web-access/handler";
 
 /*
@@ -45,7 +51,14 @@ export function providerHandlers(kind: ResourceKind) {
       return diffWith(h, olds, news);
     },
     async create(inputs: Props): Promise<pulumi.dynamic.CreateResult> {
-      return h.create(client(), inputs);
+      try {
+        return await h.create(client(), inputs);
+      } catch (err) {
+        // Pulumi stores these properties as the resource's state; later operations (a delete)
+        // need the serialized provider in them like in any other state.
+        if (err instanceof ResourceInitError) err.properties.__provider = inputs.__provider;
+        throw err;
+      }
     },
     async read(id: string, props: Props): Promise<pulumi.dynamic.ReadResult> {
       const found = await h.read(client(), id, props ?? {});

@@ -29,33 +29,29 @@ const mapSecrets = (obj, keys, fn) => {
   return out;
 };
 
+/** Applies fn to every secret value: to seal on the way to disk, to open on the way back. */
+function mapState(state, fn) {
+  return {
+    resources: state.resources.map((r) => ({
+      ...r,
+      inputs: mapSecrets(r.inputs, r.secretKeys, fn),
+      outputs: mapSecrets(r.outputs, r.secretKeys, fn),
+    })),
+    outputs: mapSecrets(state.outputs, state.secretOutputs, fn),
+    secretOutputs: state.secretOutputs,
+  };
+}
+
 /** Reads the state; secret values come back in plain form for the harness's own use. */
 function loadState(stateFile) {
   if (!existsSync(stateFile)) return { resources: [], outputs: {}, secretOutputs: [] };
   const key = keyFor(stateFile);
-  const raw = JSON.parse(readFileSync(stateFile, "utf8"));
-  return {
-    resources: raw.resources.map((r) => ({
-      ...r,
-      inputs: mapSecrets(r.inputs, r.secretKeys, (v) => open(key, v)),
-      outputs: mapSecrets(r.outputs, r.secretKeys, (v) => open(key, v)),
-    })),
-    outputs: mapSecrets(raw.outputs, raw.secretOutputs, (v) => open(key, v)),
-    secretOutputs: raw.secretOutputs,
-  };
+  return mapState(JSON.parse(readFileSync(stateFile, "utf8")), (v) => open(key, v));
 }
 
 function saveState(stateFile, state) {
   const key = keyFor(stateFile);
-  const raw = {
-    resources: state.resources.map((r) => ({
-      ...r,
-      inputs: mapSecrets(r.inputs, r.secretKeys, (v) => seal(key, v)),
-      outputs: mapSecrets(r.outputs, r.secretKeys, (v) => seal(key, v)),
-    })),
-    outputs: mapSecrets(state.outputs, state.secretOutputs, (v) => seal(key, v)),
-    secretOutputs: state.secretOutputs,
-  };
+  const raw = mapState(state, (v) => seal(key, v));
   writeFileSync(`${stateFile}.tmp`, JSON.stringify(raw, null, 2));
   renameSync(`${stateFile}.tmp`, stateFile);
 }

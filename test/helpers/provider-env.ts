@@ -40,6 +40,13 @@ export function useProviderHost(options: EmulatorOptions = {}) {
       return { __provider: p, ...props };
     },
     urn: urnOf,
+    /** Creates an app through the host (check, then create), as a stack would. */
+    async newApp(name: string) {
+      const urn = urnOf("App", name);
+      const inputs = await this.inputs("App", { source: await appSource(), name });
+      const checked = await ctx.host.check(urn, {}, inputs);
+      return ctx.host.create(urn, checked.inputs);
+    },
   };
 }
 

@@ -1,16 +1,8 @@
-import { appSource, expectNoToken, useProviderHost } from "../helpers/provider-env";
+import { expectNoToken, useProviderHost } from "../helpers/provider-env";
 
 const env = useProviderHost({ setupDelayMs: 0, domainActivationMs: 300 });
 
-async function newApp(name: string) {
-  const urn = env.urn("App", name);
-  const c = await env.host.check(
-    urn,
-    {},
-    await env.inputs("App", { source: await appSource(), name }),
-  );
-  return env.host.create(urn, c.inputs);
-}
+const newApp = (name: string) => env.newApp(name);
 
 describe("CustomDomain through Pulumi's provider host", () => {
   const urn = env.urn("CustomDomain", "www");

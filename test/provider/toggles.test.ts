@@ -1,16 +1,8 @@
-import { appSource, useProviderHost } from "../helpers/provider-env";
+import { useProviderHost } from "../helpers/provider-env";
 
 const env = useProviderHost({ setupDelayMs: 0 });
 
-async function newApp(name: string) {
-  const urn = env.urn("App", name);
-  const c = await env.host.check(
-    urn,
-    {},
-    await env.inputs("App", { source: await appSource(), name }),
-  );
-  return env.host.create(urn, c.inputs);
-}
+const newApp = (name: string) => env.newApp(name);
 const record = (id: string) => env.emu.world.apps.find((a) => a.id === id)!;
 
 describe("AppWebAccess", () => {

@@ -1,8 +1,8 @@
-import * as pulumi from "@pulumi/pulumi";
+import type * as pulumi from "@pulumi/pulumi";
+import { AppToggle, type AppToggleArgs } from "../app-toggle";
 import { thinProvider } from "../thin-provider";
 
-export interface AppAnalyticsArgs {
-  appId: pulumi.Input<string>;
+export interface AppAnalyticsArgs extends AppToggleArgs {
   /** Traffic analytics (needed by getAppDashboard); deleting this resource turns it off. */
   enabled: pulumi.Input<boolean>;
 }
@@ -10,11 +10,8 @@ export interface AppAnalyticsArgs {
 const provider = thinProvider("AppAnalytics");
 
 /** Traffic analytics of an app, toggled in place; refresh reads the live state. */
-export class AppAnalytics extends pulumi.dynamic.Resource {
-  declare readonly appId: pulumi.Output<string>;
-  declare readonly enabled: pulumi.Output<boolean>;
-
+export class AppAnalytics extends AppToggle {
   constructor(name: string, args: AppAnalyticsArgs, opts?: pulumi.CustomResourceOptions) {
-    super(provider, name, { ...args }, opts, "hosting", "AppAnalytics");
+    super(provider, "AppAnalytics", name, args, opts);
   }
 }

@@ -59,19 +59,8 @@ const LIVE_SETTINGS = [
 
 export const appHandler: ResourceHandler = {
   schema: appInputSchema,
-  replaceOnChange: [
-    "sourceHash",
-    "env",
-    "name",
-    "ram",
-    "vcpu",
-    "entrypoint",
-    "subdomain",
-    "description",
-    "customCommand",
-    "runtime",
-    "adoptId",
-  ],
+  // No endpoint changes an app's settings: every one of them replaces it.
+  replaceOnChange: ["sourceHash", "env", ...LIVE_SETTINGS, "runtime", "adoptId"],
   notCompared: ["source"],
   platformDefaults: LIVE_SETTINGS.filter((k) => k !== "name"),
   // A fixed subdomain cannot be held by the old and the new app at once.
@@ -115,7 +104,7 @@ export const appHandler: ResourceHandler = {
         `app ${id} was created but its setup did not finish within ${i.setupTimeoutSeconds ?? DEFAULT_SETUP_TIMEOUT_S} s; ` +
           "it is kept in the stack: run `pulumi up` again to wait more, or raise setupTimeoutSeconds",
         id,
-        { ...outputsOf(outsBase, app), __provider: inputs.__provider },
+        outputsOf(outsBase, app),
         ["setup did not complete"],
       );
     }

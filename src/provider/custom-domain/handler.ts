@@ -62,7 +62,7 @@ export const customDomainHandler: ResourceHandler = {
           `custom domain ${i.domain} is attached but still ${res.custom_hostname.status} after ${timeoutS} s; ` +
             "create the records in dnsRecords, then run `pulumi up` again",
           id,
-          { ...outputsOf(inputs, res), __provider: inputs.__provider },
+          outputsOf(inputs, res),
           ["custom hostname not active"],
         );
       }

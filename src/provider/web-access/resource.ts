@@ -1,8 +1,8 @@
-import * as pulumi from "@pulumi/pulumi";
+import type * as pulumi from "@pulumi/pulumi";
+import { AppToggle, type AppToggleArgs } from "../app-toggle";
 import { thinProvider } from "../thin-provider";
 
-export interface AppWebAccessArgs {
-  appId: pulumi.Input<string>;
+export interface AppWebAccessArgs extends AppToggleArgs {
   /** false takes the app off the public web; deleting this resource turns it back on. */
   enabled: pulumi.Input<boolean>;
 }
@@ -10,11 +10,8 @@ export interface AppWebAccessArgs {
 const provider = thinProvider("AppWebAccess");
 
 /** Public web access of an app, toggled in place. */
-export class AppWebAccess extends pulumi.dynamic.Resource {
-  declare readonly appId: pulumi.Output<string>;
-  declare readonly enabled: pulumi.Output<boolean>;
-
+export class AppWebAccess extends AppToggle {
   constructor(name: string, args: AppWebAccessArgs, opts?: pulumi.CustomResourceOptions) {
-    super(provider, name, { ...args }, opts, "hosting", "AppWebAccess");
+    super(provider, "AppWebAccess", name, args, opts);
   }
 }
