@@ -29,7 +29,7 @@ import {
   type ProjectInfo,
   type RuntimeVersion,
 } from "./schemas";
-import { assertTokenShape, parseApiUrl } from "./token";
+import { assertTokenShape, parseApiUrl } from "./credentials";
 import { Transport } from "./transport";
 import type { RequestLimiter } from "./limiter";
 import { version } from "./version";

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { SUBDOMAIN_PATTERN } from "./hostname";
 
 /**
  * The app manifest (`hosting.json` at the archive root) that carries app settings on POST /apps.
@@ -10,10 +11,7 @@ export const manifestSchema = z.strictObject({
   ram: z.number().int().positive().optional(),
   vcpu: z.number().int().positive().optional(),
   entrypoint: z.string().min(1).optional(),
-  subdomain: z
-    .string()
-    .regex(/^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/)
-    .optional(),
+  subdomain: z.string().regex(SUBDOMAIN_PATTERN).optional(),
   description: z.string().max(500).optional(),
   custom_command: z.string().min(1).optional(),
   runtime: z.strictObject({ language: z.string().min(1), version: z.string().min(1) }).optional(),

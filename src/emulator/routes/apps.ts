@@ -7,6 +7,7 @@ import type { IncomingMessage } from "node:http";
 import { Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { parseDotenv } from "../../api/dotenv";
+import { HOSTNAME_PATTERN, normalizeHostname } from "../../api/hostname";
 import { manifestSchema, type Manifest } from "../../api/manifest";
 import { formatPath } from "../../api/parse";
 import type { EndpointName } from "../../api/endpoints";
@@ -24,7 +25,6 @@ import { LIST_POINTS, projectInfo } from "./usage";
 import type { AppRecord } from "../world";
 import { series } from "../rng";
 
-const HOSTNAME = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
 export const EDGE_CNAME_TARGET = "edge.hosting-emulator.test";
 
 export function appSummary(app: AppRecord) {
@@ -259,8 +259,8 @@ const attachCustomDomain: Handler = (emu, { user, params, body }) => {
   if (typeof raw !== "string" || raw.length === 0) {
     throw new ApiFailure(400, "custom_domain is required");
   }
-  const hostname = raw.trim().toLowerCase().replace(/\.$/, "");
-  if (!HOSTNAME.test(hostname)) throw new ApiFailure(400, `${raw} is not a valid hostname`);
+  const hostname = normalizeHostname(raw);
+  if (!HOSTNAME_PATTERN.test(hostname)) throw new ApiFailure(400, `${raw} is not a valid hostname`);
   if (app.domain && app.domain.hostname !== hostname) {
     throw new ApiFailure(
       409,

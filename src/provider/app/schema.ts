@@ -1,7 +1,7 @@
 import { z } from "zod";
+import { SUBDOMAIN_PATTERN } from "../../api/hostname";
 
 const name = /^[A-Za-z0-9][A-Za-z0-9 _.-]{0,62}$/;
-const subdomain = /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/;
 const envKey = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 /** App inputs as the provider receives them (camelCase, after defaults). */
@@ -31,7 +31,7 @@ export const appInputSchema = z.strictObject({
   subdomain: z
     .string()
     .regex(
-      subdomain,
+      SUBDOMAIN_PATTERN,
       "subdomain must be lower-case letters, digits and '-', 1-63 characters, e.g. \"my-app\"",
     )
     .optional(),

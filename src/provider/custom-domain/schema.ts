@@ -1,13 +1,12 @@
 import { z } from "zod";
-
-const HOSTNAME = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
+import { HOSTNAME_PATTERN, normalizeHostname } from "../../api/hostname";
 
 export const customDomainInputSchema = z.strictObject({
   appId: z.string({ error: "appId is required: pass app.id" }).min(1, "appId must not be empty"),
   domain: z
     .string({ error: 'domain is required, e.g. "www.example.com"' })
-    .transform((d) => d.trim().toLowerCase().replace(/\.$/, ""))
-    .refine((d) => HOSTNAME.test(d), {
+    .transform(normalizeHostname)
+    .refine((d) => HOSTNAME_PATTERN.test(d), {
       message: "domain must be a hostname such as www.example.com (no scheme, path or port)",
     }),
   waitForActive: z.boolean().optional(),
