@@ -149,6 +149,28 @@ describe("examples/basic through Pulumi's program runtime", () => {
   });
 });
 
+describe("retainOnDelete", () => {
+  test("destroy lets go of the app without deleting it", async () => {
+    const emu = await startEmulator({ seed: "retain", setupDelayMs: 0 });
+    try {
+      const dir = programDir(join(__dirname, "fixtures", "retain"));
+      const stack = new Deployment({
+        programDir: dir,
+        providerCwd: dir,
+        stateFile: join(dir, "state.json"),
+        config: { "hosting:apiUrl": emu.url, "hosting:token": emu.issueToken() },
+      });
+      const up = await stack.up();
+      expect(up.ok).toBe(true);
+      const down = await stack.destroy();
+      expect(down.steps.map((s) => s.op)).toEqual(["retain"]);
+      expect(emu.world.apps.map((a) => a.id)).toEqual([up.outputs.appId]);
+    } finally {
+      await emu.stop();
+    }
+  });
+});
+
 describe("a stack with a bad input", () => {
   test("fails at preview naming the property and the fix, and sends no request", async () => {
     const emu = await startEmulator({ seed: "bad" });
