@@ -149,17 +149,23 @@ describe("examples/basic through Pulumi's program runtime", () => {
   });
 });
 
+/** A fixture program, ready to deploy against an emulator. */
+function fixtureStack(emu: RunningEmulator, name: string): Deployment {
+  const dir = programDir(join(__dirname, "fixtures", name));
+  return new Deployment({
+    programDir: dir,
+    providerCwd: dir,
+    stateFile: join(dir, "state.json"),
+    config: { "hosting:apiUrl": emu.url, "hosting:token": emu.issueToken() },
+    secretConfigKeys: ["hosting:token"],
+  });
+}
+
 describe("retainOnDelete", () => {
   test("destroy lets go of the app without deleting it", async () => {
     const emu = await startEmulator({ seed: "retain", setupDelayMs: 0 });
     try {
-      const dir = programDir(join(__dirname, "fixtures", "retain"));
-      const stack = new Deployment({
-        programDir: dir,
-        providerCwd: dir,
-        stateFile: join(dir, "state.json"),
-        config: { "hosting:apiUrl": emu.url, "hosting:token": emu.issueToken() },
-      });
+      const stack = fixtureStack(emu, "retain");
       const up = await stack.up();
       expect(up.ok).toBe(true);
       const down = await stack.destroy();
@@ -175,14 +181,7 @@ describe("a stack with a bad input", () => {
   test("fails at preview naming the property and the fix, and sends no request", async () => {
     const emu = await startEmulator({ seed: "bad" });
     try {
-      const dir = programDir(join(__dirname, "fixtures", "bad-input"));
-      const stack = new Deployment({
-        programDir: dir,
-        providerCwd: dir,
-        stateFile: join(dir, "state.json"),
-        config: { "hosting:apiUrl": emu.url, "hosting:token": emu.issueToken() },
-        secretConfigKeys: ["hosting:token"],
-      });
+      const stack = fixtureStack(emu, "bad-input");
       emu.resetStats();
       const r = await stack.preview();
       expect(r.ok).toBe(false);

@@ -1,7 +1,7 @@
-import { chmod, mkdir, symlink, utimes, writeFile } from "node:fs/promises";
-import { join } from "node:path";
+import { chmod, mkdir, rm, symlink, utimes, writeFile } from "node:fs/promises";
+import { dirname, join } from "node:path";
 import yauzl from "yauzl";
-import { packageSource } from "../../src/provider/app/packaging";
+import { packageSource as pack } from "../../src/provider/app/packaging";
 import { appSource } from "../helpers/provider-env";
 import { makeZip } from "../helpers/zip";
 
@@ -17,6 +17,14 @@ function entries(zipPath: string): Promise<Array<{ name: string; mode: number }>
     });
   });
 }
+
+const made: string[] = [];
+const packageSource: typeof pack = async (source, manifest) => {
+  const p = await pack(source, manifest);
+  made.push(dirname(p.zipPath));
+  return p;
+};
+afterAll(() => Promise.all(made.map((d) => rm(d, { recursive: true, force: true }))));
 
 describe("source packaging", () => {
   test("deterministic: the same content gives the same hash whatever the timestamps", async () => {

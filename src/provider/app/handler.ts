@@ -1,3 +1,5 @@
+import { rm } from "node:fs/promises";
+import { dirname } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { HostingClient } from "../../api/client";
 import { HostingApiError } from "../../api/errors/api-error";
@@ -19,9 +21,6 @@ import { appInputSchema, type AppInputs } from "./schema";
 const DEFAULT_SETUP_TIMEOUT_S = 300;
 const POLL_MS = 500;
 
-/** Archives packed by check, reused by create in the same provider process. */
-const packed = new Map<string, PackagedSource>();
-
 export function manifestOf(i: AppInputs): Manifest {
   const m: Manifest = { name: i.name };
   if (i.ram !== undefined) m.ram = i.ram;
@@ -34,10 +33,21 @@ export function manifestOf(i: AppInputs): Manifest {
   return m;
 }
 
-async function pack(inputs: AppInputs): Promise<PackagedSource> {
+/**
+ * Packs the source into a temp folder, hands it to `use`, and removes it. Nothing is kept between
+ * check and create: the provider host is killed at the end of a deployment, so anything kept
+ * would stay in the temp folder. Packing is deterministic, so create re-packs and compares.
+ */
+async function withPackage<T>(
+  inputs: AppInputs,
+  use: (p: PackagedSource) => Promise<T>,
+): Promise<T> {
   const p = await packageSource(inputs.source, manifestOf(inputs));
-  packed.set(p.sha256, p);
-  return p;
+  try {
+    return await use(p);
+  } finally {
+    await rm(dirname(p.zipPath), { recursive: true, force: true });
+  }
 }
 
 /** Outputs: the inputs, the hash, and every App summary field camelCased. */
@@ -69,8 +79,8 @@ export const appHandler: ResourceHandler = {
   async prepare(inputs) {
     const i = inputs as AppInputs;
     if (i.adoptId) return inputs;
-    const p = await pack(i);
-    return { ...inputs, sourceHash: p.sha256 };
+    const sourceHash = await withPackage(i, async (p) => p.sha256);
+    return { ...inputs, sourceHash };
   },
 
   async create(client, inputs) {
@@ -85,18 +95,16 @@ export const appHandler: ResourceHandler = {
       }
       return { id: app.id, outs: outputsOf(inputs, app) };
     }
-    let p = i.sourceHash ? packed.get(i.sourceHash) : undefined;
-    if (!p) {
-      p = await pack(i);
+    const { id, sourceHash } = await withPackage(i, async (p) => {
       if (i.sourceHash && p.sha256 !== i.sourceHash) {
         throw new HostingInputError(
           "source",
           "source changed between preview and create; run the update again",
         );
       }
-    }
-    const outsBase = { ...inputs, sourceHash: p.sha256 };
-    const id = await createOnce(client, i, p);
+      return { id: await createOnce(client, i, p), sourceHash: p.sha256 };
+    });
+    const outsBase = { ...inputs, sourceHash };
     forgetApps(client);
     const app = await waitForSetup(client, id, i.setupTimeoutSeconds ?? DEFAULT_SETUP_TIMEOUT_S);
     if (!app.setup) {
