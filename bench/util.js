@@ -1,9 +1,6 @@
 // Shared helpers for the benchmarks: timing, percentiles, the emulator as a child process.
-const { spawn } = require("node:child_process");
-const { join } = require("node:path");
-const { createInterface } = require("node:readline");
-
-const root = join(__dirname, "..");
+// The emulator runs in its own process, so its memory and CPU are not the measured side's.
+const { spawnEmulator } = require("../test/harness/spawn-emulator");
 
 function median(xs) {
   const s = [...xs].sort((a, b) => a - b);
@@ -13,36 +10,6 @@ function median(xs) {
 function percentile(xs, p) {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
-}
-
-/** Runs the emulator in its own process, so its memory and CPU are not the measured side's. */
-async function spawnEmulator(args = []) {
-  const child = spawn(
-    process.execPath,
-    [join(root, "dist/emulator/cli.js"), "--port", "0", ...args],
-    {
-      stdio: ["ignore", "pipe", "inherit"],
-    },
-  );
-  const found = {};
-  await new Promise((resolve, reject) => {
-    child.once("exit", (code) => reject(new Error(`emulator exited ${code}`)));
-    createInterface({ input: child.stdout }).on("line", (line) => {
-      const m = /^(HOSTING_API_URL|HOSTING_TOKEN)=(.*)$/.exec(line);
-      if (m) found[m[1]] = m[2];
-      if (found.HOSTING_API_URL && found.HOSTING_TOKEN) resolve();
-    });
-  });
-  child.removeAllListeners("exit");
-  return {
-    url: found.HOSTING_API_URL,
-    token: found.HOSTING_TOKEN,
-    stop: () =>
-      new Promise((resolve) => {
-        child.once("exit", resolve);
-        child.kill("SIGTERM");
-      }),
-  };
 }
 
 async function seedApps(url, count) {
@@ -59,4 +26,4 @@ function report(name, figures) {
   for (const [k, v] of Object.entries(figures)) console.log(`  ${k}: ${v}`);
 }
 
-module.exports = { root, median, percentile, spawnEmulator, seedApps, report };
+module.exports = { median, percentile, spawnEmulator, seedApps, report };

@@ -57,7 +57,9 @@ export interface CreateAppOptions {
   env?: Readonly<Record<string, string>> | string;
 }
 
-const emptyMessage = z.union([messageSchema, z.looseObject({})]);
+/** Replies to the assumed endpoints: the spec shows no body, so a message is welcome, not required. */
+const optionalMessage = z.looseObject({ message: z.string().optional() });
+export type OptionalMessage = z.infer<typeof optionalMessage>;
 
 /** A typed client for every operation of the Hosting Management API. */
 export class HostingClient {
@@ -113,8 +115,8 @@ export class HostingClient {
     });
   }
 
-  async removeCustomDomain(appId: string): Promise<Message | Record<string, unknown>> {
-    return this.#send("removeCustomDomain", { app_id: appId }, emptyMessage);
+  async removeCustomDomain(appId: string): Promise<OptionalMessage> {
+    return this.#send("removeCustomDomain", { app_id: appId }, optionalMessage);
   }
 
   async getDashboardData(appId: string, options: { minutes: number }): Promise<DashboardData> {
@@ -137,19 +139,19 @@ export class HostingClient {
     return this.#send("disableWebAccess", { app_id: appId }, messageSchema);
   }
 
-  async enableWebAccess(appId: string): Promise<Message | Record<string, unknown>> {
-    return this.#send("enableWebAccess", { app_id: appId }, emptyMessage);
+  async enableWebAccess(appId: string): Promise<OptionalMessage> {
+    return this.#send("enableWebAccess", { app_id: appId }, optionalMessage);
   }
 
-  async setAnalytics(appId: string, enabled: boolean): Promise<Message | Record<string, unknown>> {
+  async setAnalytics(appId: string, enabled: boolean): Promise<OptionalMessage> {
     if (typeof enabled !== "boolean") {
       throw new HostingInputError("enabled", "enabled must be true or false");
     }
-    return this.#send("setAnalytics", { app_id: appId }, emptyMessage, { json: { enabled } });
+    return this.#send("setAnalytics", { app_id: appId }, optionalMessage, { json: { enabled } });
   }
 
-  async deleteApp(appId: string): Promise<Message | Record<string, unknown>> {
-    return this.#send("deleteApp", { app_id: appId }, emptyMessage);
+  async deleteApp(appId: string): Promise<OptionalMessage> {
+    return this.#send("deleteApp", { app_id: appId }, optionalMessage);
   }
 
   async listDatabases(options: { workspaceId?: string } = {}): Promise<DatabaseResponse[]> {

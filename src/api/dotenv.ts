@@ -1,7 +1,7 @@
 import { HostingInputError } from "./errors/input-error";
 
 /*
- * The `env` field of POST /apps is dotenv text (an assumption: see the endpoint table). One module
+ * The `env` field of POST /apps is dotenv text (an assumption: see the README). One module
  * writes it and reads it, so the client and the emulator cannot drift apart.
  */
 

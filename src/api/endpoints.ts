@@ -74,8 +74,6 @@ export type EndpointName = keyof typeof endpoints;
 
 /** Other choices for what the spec leaves out, kept beside the endpoint table. */
 export const wireAssumptions = {
-  /** Format of the `env` text field on POST /apps. */
-  envFormat: "dotenv",
   /** Name of the app-settings manifest at the root of the uploaded archive. */
   manifestFileName: "hosting.json",
   /** Header that carries a request id on responses, in the order we look for them. */

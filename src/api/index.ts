@@ -1,5 +1,5 @@
 export { HostingClient } from "./client";
-export type { HostingClientOptions, CreateAppOptions } from "./client";
+export type { HostingClientOptions, CreateAppOptions, OptionalMessage } from "./client";
 export { endpoints, wireAssumptions } from "./endpoints";
 export type { Endpoint, EndpointName, HttpMethod } from "./endpoints";
 export { buildPath } from "./path";

@@ -5,6 +5,7 @@ import type { AppListEntry, DashboardData, Deployment, ProjectInfo } from "../ap
 import { camelize, type Camelize } from "../provider/camel";
 import { parseArgs } from "../provider/validate";
 import { outputVariant, programClient } from "./connection";
+import { pickOne, type ById } from "./pick-one";
 
 export type AppInfo = Camelize<AppListEntry["app"]> & {
   projectInfo?: Camelize<NonNullable<AppListEntry["project_info"]>>;
@@ -32,18 +33,8 @@ const oneArgs = z.union(
 );
 
 /** One app by id or by name. */
-export async function getApp(args: { id: string } | { name: string }): Promise<AppInfo> {
-  const a = parseArgs("getApp", oneArgs, args);
-  const all = await getApps();
-  const [key, want] = "id" in a ? ["id", a.id] : ["name", a.name];
-  const found = all.filter((x) => (key === "id" ? x.id : x.name) === want);
-  if (found.length === 1) return found[0];
-  throw new HostingInputError(
-    key,
-    found.length === 0
-      ? `getApp: no app with ${key} ${JSON.stringify(want)}`
-      : `getApp: ${found.length} apps are named ${JSON.stringify(want)}; pass { id } instead`,
-  );
+export async function getApp(args: ById): Promise<AppInfo> {
+  return pickOne("getApp", "app", await getApps(), parseArgs("getApp", oneArgs, args));
 }
 export const getAppOutput = outputVariant(getApp);
 

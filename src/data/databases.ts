@@ -1,10 +1,10 @@
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import { HostingInputError } from "../api/errors/input-error";
 import type { DatabaseResponse } from "../api/schemas";
 import { camelize, type Camelize } from "../provider/camel";
 import { parseArgs } from "../provider/validate";
 import { outputVariant, programClient } from "./connection";
+import { pickOne } from "./pick-one";
 
 export type DatabaseInfo = Camelize<DatabaseResponse["database"]> & {
   replicaStatus: DatabaseResponse["replica_status"];
@@ -46,17 +46,7 @@ export type GetDatabaseArgs = z.input<typeof oneArgs>;
 /** One database by id or by name; a clear error when there is none or several. */
 export async function getDatabase(args: GetDatabaseArgs): Promise<DatabaseInfo> {
   const a = parseArgs("getDatabase", oneArgs, args);
-  const all = await getDatabases({ workspaceId: a.workspaceId });
-  const [key, want] = "id" in a ? ["id", a.id] : ["name", a.name];
-  const found = all.filter((d) => (key === "id" ? d.id : d.name) === want);
-  if (found.length === 1) return found[0];
-  const names = all.map((d) => d.name).join(", ") || "none";
-  throw new HostingInputError(
-    key,
-    found.length === 0
-      ? `getDatabase: no database with ${key} ${JSON.stringify(want)}; databases here: ${names}`
-      : `getDatabase: ${found.length} databases are named ${JSON.stringify(want)}; pass { id } instead`,
-  );
+  return pickOne("getDatabase", "database", await getDatabases({ workspaceId: a.workspaceId }), a);
 }
 export const getDatabaseOutput = outputVariant(getDatabase);
 

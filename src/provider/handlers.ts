@@ -34,9 +34,20 @@ function client() {
   return clientFor(resolveConnection(stackConfig));
 }
 
-/** @internal The dynamic-provider methods for one resource type. */
-export function providerHandlers(kind: ResourceKind) {
-  const h: ResourceHandler = table[kind];
+type Methods = ReturnType<typeof methodsFor>;
+const methods = new Map<ResourceKind, Methods>();
+
+/** @internal The dynamic-provider methods for one resource type (made once per kind). */
+export function providerHandlers(kind: ResourceKind): Methods {
+  let m = methods.get(kind);
+  if (!m) {
+    m = methodsFor(table[kind]);
+    methods.set(kind, m);
+  }
+  return m;
+}
+
+function methodsFor(h: ResourceHandler) {
   return {
     async configure(req: pulumi.dynamic.ConfigureRequest): Promise<void> {
       stackConfig = (key) => {
@@ -66,7 +77,7 @@ export function providerHandlers(kind: ResourceKind) {
       return found ? { id, props: found.props, inputs: found.inputs } : {};
     },
     async update(id: string, olds: Props, news: Props): Promise<pulumi.dynamic.UpdateResult> {
-      return { outs: h.update ? await h.update(client(), id, olds, news) : { ...news } };
+      return { outs: h.update ? await h.update(client(), id, olds, news) : { ...olds, ...news } };
     },
     async delete(id: string, props: Props): Promise<void> {
       await h.delete(client(), id, props);

@@ -27,6 +27,7 @@ export interface ResourceHandler {
     id: string,
     props: Props,
   ): Promise<{ props: Props; inputs: Props } | undefined>;
+  /** Changes in place; without it an update only records the new inputs over the old outputs. */
   update?(client: HostingClient, id: string, olds: Props, news: Props): Promise<Props>;
   delete(client: HostingClient, id: string, props: Props): Promise<void>;
 }
@@ -64,6 +65,15 @@ export function diffWith(h: ResourceHandler, olds: Props, news: Props) {
     replaces,
     deleteBeforeReplace: replaces.length > 0 && (h.deleteBeforeReplace?.(news) ?? false),
   };
+}
+
+/** The inputs held in a resource's outputs (every output bag starts from its inputs). */
+export function inputsFrom(schema: z.ZodObject, props: Props): Props {
+  const inputs: Props = {};
+  for (const key of Object.keys(schema.shape)) {
+    if (props[key] !== undefined) inputs[key] = props[key];
+  }
+  return inputs;
 }
 
 /** Runs a delete, treating "already gone" as done. */

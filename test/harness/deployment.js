@@ -19,9 +19,12 @@ const {
 } = require("./pulumi-parts");
 const { ProviderHost } = require("./provider-host");
 const { loadState, saveState } = require("./state");
-const { unwrap, wrap, hasUnknown, sameProps, UNKNOWN } = require("./values");
+const { unwrap, wrap, hasUnknown, sameProps } = require("./values");
 
 const STACK_TYPE = "pulumi:pulumi:Stack";
+
+/** A resource's state as the provider host wants it: its outputs plus the serialized provider. */
+const stateProps = (r) => ({ ...r.outputs, __provider: r.inputs.__provider });
 
 class Deployment {
   /**
@@ -53,20 +56,12 @@ class Deployment {
     try {
       const kept = [];
       for (const r of state.resources) {
-        const res = await host.read(
-          r.id,
-          r.urn,
-          { ...r.outputs, __provider: r.inputs.__provider },
-          r.inputs,
-        );
+        const res = await host.read(r.id, r.urn, stateProps(r), r.inputs);
         if (!res.id) {
           steps.push({ urn: r.urn, op: "delete" });
           continue;
         }
-        const changed = !sameProps(res.properties, {
-          ...r.outputs,
-          __provider: r.inputs.__provider,
-        });
+        const changed = !sameProps(res.properties, stateProps(r));
         steps.push({ urn: r.urn, op: changed ? "update" : "same" });
         kept.push({ ...r, outputs: res.properties, inputs: res.inputs ?? r.inputs });
       }
@@ -85,8 +80,7 @@ class Deployment {
     const steps = [];
     try {
       for (const r of [...state.resources].reverse()) {
-        if (!r.retainOnDelete)
-          await host.delete(r.id, r.urn, { ...r.outputs, __provider: r.inputs.__provider });
+        if (!r.retainOnDelete) await host.delete(r.id, r.urn, stateProps(r));
         state.resources = state.resources.filter((x) => x !== r);
         saveState(this.o.stateFile, state);
         steps.push({ urn: r.urn, op: r.retainOnDelete ? "retain" : "delete" });
@@ -144,8 +138,7 @@ class Deployment {
         const gone = run.code === 0 ? old.resources.filter((r) => !registered.has(r.urn)) : [];
         const toDelete = [...ctx.pendingDeletes, ...gone].sort((a, b) => b.order - a.order);
         for (const r of toDelete) {
-          if (!r.retainOnDelete)
-            await host.delete(r.id, r.urn, { ...r.outputs, __provider: r.inputs.__provider });
+          if (!r.retainOnDelete) await host.delete(r.id, r.urn, stateProps(r));
           if (gone.includes(r))
             ctx.steps.push({ urn: r.urn, op: r.retainOnDelete ? "retain" : "delete" });
         }
@@ -299,12 +292,7 @@ async function registerOne(ctx, req, order) {
   let op = "create";
   let diff;
   if (old) {
-    diff = await ctx.host.diff(
-      old.id,
-      urn,
-      { ...old.outputs, __provider: inputs.__provider },
-      inputs,
-    );
+    diff = await ctx.host.diff(old.id, urn, stateProps(old), inputs);
     op = diff.changes === false ? "same" : diff.replaces.length > 0 ? "replace" : "update";
   }
   ctx.steps.push({ urn, op, ...(diff?.replaces?.length ? { replaces: diff.replaces } : {}) });
@@ -318,15 +306,10 @@ async function registerOne(ctx, req, order) {
     outputs = op === "update" ? { ...old.outputs, ...inputs } : { ...inputs };
     if (op !== "update") id = "";
   } else if (op === "update") {
-    outputs = await ctx.host.update(
-      old.id,
-      urn,
-      { ...old.outputs, __provider: inputs.__provider },
-      inputs,
-    );
+    outputs = await ctx.host.update(old.id, urn, stateProps(old), inputs);
   } else {
     if (op === "replace" && (diff.deleteBeforeReplace || opts.deleteBeforeReplace)) {
-      await ctx.host.delete(old.id, urn, { ...old.outputs, __provider: old.inputs.__provider });
+      await ctx.host.delete(old.id, urn, stateProps(old));
     } else if (op === "replace") {
       ctx.pendingDeletes.push(old);
     }
@@ -390,4 +373,4 @@ function record(urn, type, name, id, inputs, outputs, secretKeys, opts, order) {
   };
 }
 
-module.exports = { Deployment, UNKNOWN };
+module.exports = { Deployment };

@@ -10,9 +10,20 @@ const {
   structproto,
   statusproto,
 } = require("./pulumi-parts");
+const { exited } = require("./exited");
 const { stackDir } = require("./stack-dir");
 
 const toStruct = (o) => structproto.Struct.fromJavaScript(o ?? {});
+const STRUCT_FIELDS = new Set(["olds", "news", "properties", "inputs"]);
+
+/** A request message from plain fields: ids and URNs as they are, property bags as Structs. */
+function message(Type, fields) {
+  const req = new Type();
+  for (const [k, v] of Object.entries(fields)) {
+    req[`set${k[0].toUpperCase()}${k.slice(1)}`](STRUCT_FIELDS.has(k) ? toStruct(v) : v);
+  }
+  return req;
+}
 
 class ProviderHost {
   constructor(child, client, stderr) {
@@ -60,11 +71,7 @@ class ProviderHost {
   }
 
   async check(urn, olds, news) {
-    const req = new provproto.CheckRequest();
-    req.setUrn(urn);
-    req.setOlds(toStruct(olds));
-    req.setNews(toStruct(news));
-    const res = await this.call("check", req);
+    const res = await this.call("check", message(provproto.CheckRequest, { urn, olds, news }));
     return {
       inputs: res.getInputs().toJavaScript(),
       failures: res
@@ -74,12 +81,7 @@ class ProviderHost {
   }
 
   async diff(id, urn, olds, news) {
-    const req = new provproto.DiffRequest();
-    req.setId(id);
-    req.setUrn(urn);
-    req.setOlds(toStruct(olds));
-    req.setNews(toStruct(news));
-    const res = await this.call("diff", req);
+    const res = await this.call("diff", message(provproto.DiffRequest, { id, urn, olds, news }));
     const C = provproto.DiffResponse.DiffChanges;
     const changes = res.getChanges();
     return {
@@ -90,19 +92,13 @@ class ProviderHost {
   }
 
   async create(urn, props) {
-    const req = new provproto.CreateRequest();
-    req.setUrn(urn);
-    req.setProperties(toStruct(props));
+    const req = message(provproto.CreateRequest, { urn, properties: props });
     const res = await this.call("create", req);
     return { id: res.getId(), properties: res.getProperties().toJavaScript() };
   }
 
   async read(id, urn, props, inputs = {}) {
-    const req = new provproto.ReadRequest();
-    req.setId(id);
-    req.setUrn(urn);
-    req.setProperties(toStruct(props));
-    req.setInputs(toStruct(inputs));
+    const req = message(provproto.ReadRequest, { id, urn, properties: props, inputs });
     const res = await this.call("read", req);
     return {
       id: res.getId(),
@@ -112,29 +108,18 @@ class ProviderHost {
   }
 
   async update(id, urn, olds, news) {
-    const req = new provproto.UpdateRequest();
-    req.setId(id);
-    req.setUrn(urn);
-    req.setOlds(toStruct(olds));
-    req.setNews(toStruct(news));
+    const req = message(provproto.UpdateRequest, { id, urn, olds, news });
     return (await this.call("update", req)).getProperties().toJavaScript();
   }
 
   async delete(id, urn, props) {
-    const req = new provproto.DeleteRequest();
-    req.setId(id);
-    req.setUrn(urn);
-    req.setProperties(toStruct(props));
-    await this.call("delete", req);
+    await this.call("delete", message(provproto.DeleteRequest, { id, urn, properties: props }));
   }
 
   async stop() {
     this.client.close();
-    if (this.child.exitCode === null && this.child.signalCode === null) {
-      const gone = new Promise((r) => this.child.once("exit", r));
-      this.child.kill("SIGTERM");
-      await gone;
-    }
+    this.child.kill("SIGTERM");
+    await exited(this.child);
   }
 }
 

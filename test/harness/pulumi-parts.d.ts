@@ -1,3 +1,2 @@
 export declare const ROOT: string;
 export declare const PULUMI_DIR: string;
-export declare const UNKNOWN: string;

@@ -21,6 +21,5 @@ module.exports = {
   /** Pulumi's wire markers for secrets and values not yet known. */
   SECRET_SIG: "4dabf18193072939515e22adb298388d",
   SECRET_VALUE: "1b47061264138c4ac30d75fd1eb44270",
-  SPECIAL_SIG: "4dabf18193072939515e22adb298388d",
   UNKNOWN: "04da6b54-80e4-46f7-96ec-b56ff0331ba9",
 };

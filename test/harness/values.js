@@ -51,4 +51,4 @@ function sameProps(a, b) {
   return JSON.stringify(norm(a)) === JSON.stringify(norm(b));
 }
 
-module.exports = { unwrap, wrap, hasUnknown, sameProps, UNKNOWN };
+module.exports = { unwrap, wrap, hasUnknown, sameProps };

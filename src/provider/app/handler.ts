@@ -11,6 +11,7 @@ import { findApp, forgetApps, listAppsShared } from "../app-directory";
 import { camelize } from "../camel";
 import {
   ignoreNotFound,
+  inputsFrom,
   ResourceInitError,
   type Props,
   type ResourceHandler,
@@ -21,7 +22,7 @@ import { appInputSchema, type AppInputs } from "./schema";
 const DEFAULT_SETUP_TIMEOUT_S = 300;
 const POLL_MS = 500;
 
-export function manifestOf(i: AppInputs): Manifest {
+function manifestOf(i: AppInputs): Manifest {
   const m: Manifest = { name: i.name };
   if (i.ram !== undefined) m.ram = i.ram;
   if (i.vcpu !== undefined) m.vcpu = i.vcpu;
@@ -123,20 +124,12 @@ export const appHandler: ResourceHandler = {
     const app = await findApp(client, id);
     if (!app) return undefined;
     const next = outputsOf(props, app);
-    const inputs: Props = {};
-    for (const key of Object.keys(appInputSchema.shape)) {
-      if (props[key] !== undefined) inputs[key] = props[key];
-    }
+    const inputs = inputsFrom(appInputSchema, props);
     for (const key of LIVE_SETTINGS) {
       // Only settings the user set are compared; the platform's defaults are not drift.
       if (props[key] !== undefined && next[key] !== undefined) inputs[key] = next[key];
     }
     return { props: next, inputs };
-  },
-
-  async update(_client, _id, olds, news) {
-    // Only setupTimeoutSeconds and the source path (same content) change in place.
-    return { ...olds, ...news };
   },
 
   async delete(client, id) {
@@ -151,7 +144,7 @@ export const appHandler: ResourceHandler = {
  * create a duplicate.
  */
 async function createOnce(client: HostingClient, i: AppInputs, p: PackagedSource): Promise<string> {
-  forgetApps(client);
+  // The shared list (at most a second old) is "before" enough, and parallel creates share it.
   const before = new Set(
     (await listAppsShared(client)).filter((a) => a.app.name === i.name).map((a) => a.app.id),
   );

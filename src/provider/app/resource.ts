@@ -72,7 +72,7 @@ export class App extends pulumi.dynamic.Resource {
   }
 }
 
-export function withSecretOutputs(
+function withSecretOutputs(
   opts: pulumi.CustomResourceOptions | undefined,
   keys: string[],
 ): pulumi.CustomResourceOptions {

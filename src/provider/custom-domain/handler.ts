@@ -5,6 +5,7 @@ import { findApp, forgetApps } from "../app-directory";
 import { camelize } from "../camel";
 import {
   ignoreNotFound,
+  inputsFrom,
   ResourceInitError,
   type Props,
   type ResourceHandler,
@@ -28,6 +29,12 @@ function outputsOf(inputs: Props, res: AttachDomainResponse): Props {
     message: res.message ?? "",
     dnsRecords: dnsRecordsOf(domain, res),
   };
+}
+
+/** Whether the app still carries this resource's domain (the only state the API shows). */
+async function stillAttached(client: HostingClient, props: Props): Promise<boolean> {
+  const app = await findApp(client, props.appId as string);
+  return (app?.custom_domain ?? "").toLowerCase() === props.domain;
 }
 
 /*
@@ -71,23 +78,13 @@ export const customDomainHandler: ResourceHandler = {
   },
 
   async read(client, _id, props) {
-    const app = await findApp(client, props.appId as string);
-    if (!app || (app.custom_domain ?? "").toLowerCase() !== props.domain) return undefined;
-    const inputs: Props = {};
-    for (const key of Object.keys(customDomainInputSchema.shape)) {
-      if (props[key] !== undefined) inputs[key] = props[key];
-    }
-    return { props, inputs };
-  },
-
-  async update(_client, _id, olds, news) {
-    return { ...olds, ...news };
+    if (!(await stillAttached(client, props))) return undefined;
+    return { props, inputs: inputsFrom(customDomainInputSchema, props) };
   },
 
   async delete(client, _id, props) {
-    const app = await findApp(client, props.appId as string);
     // Only remove the domain if it is still ours: someone may have attached another since.
-    if (!app || (app.custom_domain ?? "").toLowerCase() !== props.domain) return;
+    if (!(await stillAttached(client, props))) return;
     await ignoreNotFound(client.removeCustomDomain(props.appId as string));
     forgetApps(client);
   },
