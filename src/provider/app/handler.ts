@@ -1,6 +1,5 @@
 import { rm } from "node:fs/promises";
 import { dirname } from "node:path";
-import { setTimeout as sleep } from "node:timers/promises";
 import type { HostingClient } from "../../api/client";
 import { HostingApiError } from "../../api/errors/api-error";
 import { HostingConnectionError } from "../../api/errors/connection-error";
@@ -9,6 +8,7 @@ import type { Manifest } from "../../api/manifest";
 import type { AppSummary } from "../../api/schemas";
 import { findApp, forgetApps, listAppsShared } from "../app-directory";
 import { camelize } from "../camel";
+import { pollUntil } from "../poll";
 import {
   ignoreNotFound,
   inputsFrom,
@@ -173,12 +173,11 @@ async function waitForSetup(
   id: string,
   timeoutS: number,
 ): Promise<AppSummary> {
-  const deadline = Date.now() + timeoutS * 1000;
-  for (;;) {
+  const look = async () => {
     const app = await findApp(client, id);
     if (!app) throw new Error(`app ${id} disappeared while waiting for its setup`);
-    if (app.setup || Date.now() >= deadline) return app;
-    // The shared list is at most a second old, so parallel creates poll together.
-    await sleep(Math.min(POLL_MS, Math.max(0, deadline - Date.now())));
-  }
+    return app;
+  };
+  // The shared list is at most a second old, so parallel creates poll together.
+  return pollUntil(await look(), look, (app) => app.setup === true, timeoutS, POLL_MS);
 }

@@ -1,8 +1,8 @@
-import { setTimeout as sleep } from "node:timers/promises";
 import type { HostingClient } from "../../api/client";
 import type { AttachDomainResponse } from "../../api/schemas";
 import { findApp, forgetApps } from "../app-directory";
 import { camelize } from "../camel";
+import { pollUntil } from "../poll";
 import {
   ignoreNotFound,
   inputsFrom,
@@ -59,12 +59,9 @@ export const customDomainHandler: ResourceHandler = {
     const id = res.custom_hostname.id;
     if (i.waitForActive) {
       const timeoutS = i.activeTimeoutSeconds ?? DEFAULT_ACTIVE_TIMEOUT_S;
-      const deadline = Date.now() + timeoutS * 1000;
-      while (res.custom_hostname.status !== "active" && Date.now() < deadline) {
-        await sleep(Math.min(POLL_MS, Math.max(0, deadline - Date.now())));
-        res = await attach(client, i);
-      }
-      if (res.custom_hostname.status !== "active") {
+      const active = (r: AttachDomainResponse) => r.custom_hostname.status === "active";
+      res = await pollUntil(res, () => attach(client, i), active, timeoutS, POLL_MS);
+      if (!active(res)) {
         throw new ResourceInitError(
           `custom domain ${i.domain} is attached but still ${res.custom_hostname.status} after ${timeoutS} s; ` +
             "create the records in dnsRecords, then run `pulumi up` again",
