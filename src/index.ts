@@ -14,16 +14,20 @@ export {
   getDatabaseOutput,
   getDatabaseConnection,
   getDatabaseConnectionOutput,
-  type DatabaseInfo,
-  type DatabaseConnection,
   type GetDatabasesArgs,
+  type GetDatabasesOutputArgs,
   type GetDatabaseArgs,
+  type GetDatabaseOutputArgs,
+  type GetDatabaseConnectionArgs,
+  type GetDatabaseConnectionOutputArgs,
 } from "./data/databases";
 export {
   getRuntimeVersions,
   getRuntimeVersionsOutput,
   pickRuntimeVersion,
-  type RuntimeVersion,
+  type GetRuntimeVersionsArgs,
+  type GetRuntimeVersionsOutputArgs,
+  type PickRuntimeVersionOptions,
 } from "./data/runtime-versions";
 export {
   getApps,
@@ -36,12 +40,39 @@ export {
   getAppMetricsOutput,
   getAppDashboard,
   getAppDashboardOutput,
-  type AppInfo,
-  type DeploymentInfo,
-  type AppMetrics,
-  type AppDashboard,
+  type GetAppsArgs,
+  type GetAppsOutputArgs,
+  type GetAppArgs,
+  type GetAppOutputArgs,
+  type GetAppDeploymentsArgs,
+  type GetAppDeploymentsOutputArgs,
+  type GetAppWindowArgs,
+  type GetAppWindowOutputArgs,
 } from "./data/apps";
-export { getBackupDownloadUrl, getBackupDownloadUrlOutput } from "./data/backups";
+export {
+  getBackupDownloadUrl,
+  getBackupDownloadUrlOutput,
+  type GetBackupDownloadUrlArgs,
+  type GetBackupDownloadUrlOutputArgs,
+} from "./data/backups";
+export type { ById, ByIdInput } from "./data/pick-one";
+export type {
+  AppDashboard,
+  AppInfo,
+  AppMetrics,
+  BackupDownloadUrl,
+  DatabaseConnection,
+  DatabaseInfo,
+  DeploymentInfo,
+  UsageSeries,
+} from "./data/results";
+export type {
+  DashboardSeriesPoint,
+  DatabaseServiceType,
+  ReplicaStatus,
+  RuntimeVersion,
+  ProjectType,
+} from "./api/types";
 export { retryDatabaseSetup, startVm, deleteBackup } from "./data/actions";
 export {
   HostingClient,

@@ -15,20 +15,24 @@ import {
   databaseResponseSchema,
   deploymentSchema,
   messageSchema,
+  optionalMessageSchema,
   projectInfoSchema,
   runtimeVersionSchema,
-  type AppListEntry,
-  type AttachDomainResponse,
-  type BackupDownload,
-  type ConnectionInfo,
-  type CreatedApp,
-  type DashboardData,
-  type DatabaseResponse,
-  type Deployment,
-  type Message,
-  type ProjectInfo,
-  type RuntimeVersion,
 } from "./schemas";
+import type {
+  AppListEntry,
+  AttachDomainResponse,
+  BackupDownload,
+  ConnectionInfo,
+  CreatedApp,
+  DashboardData,
+  DatabaseResponse,
+  Deployment,
+  Message,
+  ProjectInfo,
+  OptionalMessage,
+  RuntimeVersion,
+} from "./types";
 import { assertTokenShape, parseApiUrl } from "./credentials";
 import { Transport } from "./transport";
 import type { RequestLimiter } from "./limiter";
@@ -56,10 +60,6 @@ export interface CreateAppOptions {
   /** Environment variables, as a map or as dotenv text. */
   env?: Readonly<Record<string, string>> | string;
 }
-
-/** Replies to the assumed endpoints: the spec shows no body, so a message is welcome, not required. */
-const optionalMessage = z.looseObject({ message: z.string().optional() });
-export type OptionalMessage = z.infer<typeof optionalMessage>;
 
 /** A typed client for every operation of the Hosting Management API. */
 export class HostingClient {
@@ -116,7 +116,7 @@ export class HostingClient {
   }
 
   async removeCustomDomain(appId: string): Promise<OptionalMessage> {
-    return this.#send("removeCustomDomain", { app_id: appId }, optionalMessage);
+    return this.#send("removeCustomDomain", { app_id: appId }, optionalMessageSchema);
   }
 
   async getDashboardData(appId: string, options: { minutes: number }): Promise<DashboardData> {
@@ -140,18 +140,20 @@ export class HostingClient {
   }
 
   async enableWebAccess(appId: string): Promise<OptionalMessage> {
-    return this.#send("enableWebAccess", { app_id: appId }, optionalMessage);
+    return this.#send("enableWebAccess", { app_id: appId }, optionalMessageSchema);
   }
 
   async setAnalytics(appId: string, enabled: boolean): Promise<OptionalMessage> {
     if (typeof enabled !== "boolean") {
       throw new HostingInputError("enabled", "enabled must be true or false");
     }
-    return this.#send("setAnalytics", { app_id: appId }, optionalMessage, { json: { enabled } });
+    return this.#send("setAnalytics", { app_id: appId }, optionalMessageSchema, {
+      json: { enabled },
+    });
   }
 
   async deleteApp(appId: string): Promise<OptionalMessage> {
-    return this.#send("deleteApp", { app_id: appId }, optionalMessage);
+    return this.#send("deleteApp", { app_id: appId }, optionalMessageSchema);
   }
 
   async listDatabases(options: { workspaceId?: string } = {}): Promise<DatabaseResponse[]> {

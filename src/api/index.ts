@@ -1,5 +1,5 @@
 export { HostingClient } from "./client";
-export type { HostingClientOptions, CreateAppOptions, OptionalMessage } from "./client";
+export type { HostingClientOptions, CreateAppOptions } from "./client";
 export { endpoints, wireAssumptions } from "./endpoints";
 export type { Endpoint, EndpointName, HttpMethod } from "./endpoints";
 export { buildPath } from "./path";
@@ -22,4 +22,4 @@ export { ServerError } from "./errors/server-error";
 export { HostingConnectionError } from "./errors/connection-error";
 export { HostingTimeoutError } from "./errors/timeout-error";
 export { HostingResponseError } from "./errors/response-error";
-export * from "./schemas";
+export type * from "./types";

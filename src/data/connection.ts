@@ -11,11 +11,3 @@ export function programClient(): HostingClient {
     }),
   );
 }
-
-/** getXOutput from getX: takes Inputs, gives an Output. */
-export function outputVariant<A, R>(
-  fn: (args: A) => Promise<R>,
-): (args: pulumi.Input<A> | pulumi.Inputs) => pulumi.Output<R> {
-  return (args) =>
-    pulumi.output(args as pulumi.Input<A>).apply((a) => fn(a as A)) as pulumi.Output<R>;
-}

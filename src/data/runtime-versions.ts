@@ -1,26 +1,77 @@
+import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { HostingInputError } from "../api/errors/input-error";
-import type { RuntimeVersion } from "../api/schemas";
+import { assertType, type SameShape } from "../api/type-equality";
+import type { RuntimeVersion } from "../api/types";
 import { parseArgs } from "../provider/validate";
-import { outputVariant, programClient } from "./connection";
+import { programClient } from "./connection";
+import { checkInvokeOptions, invokeOutput } from "./invoke";
 
-export type { RuntimeVersion } from "../api/schemas";
+export type { RuntimeVersion } from "../api/types";
+
+/** Arguments of {@link getRuntimeVersions}. */
+export interface GetRuntimeVersionsArgs {
+  /** Only this language's versions, e.g. `"node"`; all languages when omitted. */
+  language?: string;
+}
+
+/** Arguments of {@link getRuntimeVersionsOutput}: {@link GetRuntimeVersionsArgs} as Inputs. */
+export interface GetRuntimeVersionsOutputArgs {
+  /** Only this language's versions, e.g. `"node"`; all languages when omitted. */
+  language?: pulumi.Input<string>;
+}
 
 const args = z.strictObject({
   language: z.string().min(1, "language must not be empty").optional(),
 });
+assertType<SameShape<z.input<typeof args>, GetRuntimeVersionsArgs>>(true);
 
-/** Runtime versions apps can use, for one language or all. */
-export async function getRuntimeVersions(a: { language?: string } = {}): Promise<RuntimeVersion[]> {
+/**
+ * Runtime versions apps can use, for one language or all.
+ * @example
+ * ```ts
+ * const versions = await hosting.getRuntimeVersions({ language: "node" });
+ * ```
+ */
+export async function getRuntimeVersions(
+  a: GetRuntimeVersionsArgs = {},
+  opts?: pulumi.InvokeOptions,
+): Promise<RuntimeVersion[]> {
+  checkInvokeOptions("getRuntimeVersions", opts);
   const { language } = parseArgs("getRuntimeVersions", args, a);
   return programClient().listRuntimeVersions({ language });
 }
-export const getRuntimeVersionsOutput = outputVariant(getRuntimeVersions);
 
-/** The recommended (default) or latest version of a language. */
+/**
+ * {@link getRuntimeVersions} for Inputs: an Output of the list. Feed it to
+ * {@link pickRuntimeVersion} to choose one for {@link App}'s `runtime`.
+ * @example
+ * ```ts
+ * const node = hosting
+ *   .getRuntimeVersionsOutput({ language: "node" })
+ *   .apply((v) => hosting.pickRuntimeVersion(v, { language: "node" }));
+ * // node.language and node.version are Output<string>
+ * ```
+ */
+export function getRuntimeVersionsOutput(
+  a: GetRuntimeVersionsOutputArgs = {},
+  opts?: pulumi.InvokeOutputOptions,
+): pulumi.Output<RuntimeVersion[]> {
+  return invokeOutput(getRuntimeVersions, a, opts);
+}
+
+/** Options of {@link pickRuntimeVersion}. */
+export interface PickRuntimeVersionOptions {
+  /** The language to pick a version of, e.g. `"node"`. */
+  language: string;
+  /** The version the platform recommends (default) or the newest one. */
+  prefer?: "recommended" | "latest";
+}
+
+/** The recommended (default) or latest version of a language; an error naming what there is. */
 export function pickRuntimeVersion(
   versions: RuntimeVersion[],
-  options: { language: string; prefer?: "recommended" | "latest" },
+  options: PickRuntimeVersionOptions,
 ): RuntimeVersion {
   const prefer = options.prefer ?? "recommended";
   if (prefer !== "recommended" && prefer !== "latest") {

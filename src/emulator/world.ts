@@ -1,4 +1,4 @@
-import type { RuntimeVersion } from "../api/schemas";
+import type { RuntimeVersion } from "../api/types";
 import { Rng } from "./rng";
 
 /* The emulator's whole state: plain JSON, so it can be written to and read from a state file. */

@@ -1,5 +1,5 @@
 import type { HostingClient } from "../api/client";
-import type { AppListEntry } from "../api/schemas";
+import type { AppListEntry } from "../api/types";
 
 /*
  * Reads of many apps in one deployment share one GET /apps: a call made while another is in

@@ -5,7 +5,7 @@ import { HostingApiError } from "../../api/errors/api-error";
 import { HostingConnectionError } from "../../api/errors/connection-error";
 import { HostingInputError } from "../../api/errors/input-error";
 import type { Manifest } from "../../api/manifest";
-import type { AppSummary } from "../../api/schemas";
+import type { AppSummary } from "../../api/types";
 import { findApp, forgetApps, listAppsShared } from "../app-directory";
 import { camelize } from "../camel";
 import { pollUntil } from "../poll";

@@ -1,4 +1,4 @@
-import type { AttachDomainResponse, ValidationRecord } from "../../api/schemas";
+import type { AttachDomainResponse, ValidationRecord } from "../../api/types";
 
 export interface DnsRecord {
   type: string;

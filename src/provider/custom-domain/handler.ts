@@ -1,5 +1,5 @@
 import type { HostingClient } from "../../api/client";
-import type { AttachDomainResponse } from "../../api/schemas";
+import type { AttachDomainResponse } from "../../api/types";
 import { findApp, forgetApps } from "../app-directory";
 import { camelize } from "../camel";
 import { pollUntil } from "../poll";
