@@ -1,6 +1,7 @@
 import type { AddressInfo } from "node:net";
 import type { Emu } from "./context";
-import { Faults, type FaultConfig } from "./faults";
+import type { FaultConfig } from "./fault-config";
+import { Faults } from "./faults";
 import { resolveOptions, type EmulatorOptions } from "./options";
 import { Rng } from "./rng";
 import { issueToken } from "./routes/control";
@@ -10,7 +11,7 @@ import { Store } from "./store";
 import type { World } from "./world";
 
 export type { EmulatorOptions } from "./options";
-export type { FaultConfig, FaultRule } from "./faults";
+export type { FaultConfig, FaultRule, RateLimitRule } from "./fault-config";
 export type { StatsSnapshot } from "./stats";
 export type { World } from "./world";
 

@@ -1,4 +1,4 @@
-import type { FaultConfig } from "./faults";
+import type { FaultConfig } from "./fault-config";
 
 export interface EmulatorOptions {
   /** Port to listen on; 0 picks a free one (default 0). */

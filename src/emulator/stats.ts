@@ -1,4 +1,4 @@
-import type { FaultKind } from "./faults";
+import type { FaultKind } from "./fault-config";
 
 /** Counts requests per route and faults injected, so tests can assert how many calls were made. */
 export class Stats {
