@@ -1,3 +1,8 @@
+/**
+ * Pulumi resources ({@link App}, {@link CustomDomain}, {@link AppWebAccess}, {@link AppAnalytics})
+ * and data sources (`getX` / `getXOutput`) for the Hosting Management API.
+ * @module pulumi-hosting
+ */
 export { App, type AppArgs, type AppRuntime } from "./provider/app/resource";
 export {
   CustomDomain,

@@ -8,6 +8,10 @@ import { HostingInputError } from "./errors/input-error";
 const KEY = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const PLAIN = /^[A-Za-z0-9_./:@+,-]*$/;
 
+/**
+ * Environment variables as dotenv text (`KEY=value` lines, values quoted when needed), as the
+ * client sends them on `POST /apps`; a HostingInputError names a key that is not a valid name.
+ */
 export function formatDotenv(env: Readonly<Record<string, string>>): string {
   const lines: string[] = [];
   for (const key of Object.keys(env).sort()) {

@@ -1,3 +1,8 @@
+/**
+ * A typed, resilient client for the Hosting Management API ({@link HostingClient}), its errors
+ * and its wire types (snake_case, as the API sends them).
+ * @module pulumi-hosting/client
+ */
 export { HostingClient } from "./client";
 export type { HostingClientOptions, CreateAppOptions } from "./client";
 export { endpoints, wireAssumptions } from "./endpoints";

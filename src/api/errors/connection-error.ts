@@ -2,7 +2,9 @@ import { HostingError } from "./hosting-error";
 
 /** The request could not be completed over the network; `cause` holds the socket error. */
 export class HostingConnectionError extends HostingError {
+  /** HTTP method of the request. */
   readonly method: string;
+  /** Path of the request, relative to the API URL. */
   readonly path: string;
 
   constructor(method: string, path: string, cause: unknown, code = "HOSTING_CONNECTION_FAILED") {
