@@ -3,11 +3,12 @@
  * and data sources (`getX` / `getXOutput`) for the Hosting Management API.
  * @module pulumi-hosting
  */
-export { App, type AppArgs, type AppRuntime } from "./provider/app/resource";
+export { App, type AppArgs, type AppRuntime, type AppRuntimeOutput } from "./provider/app/resource";
 export {
   CustomDomain,
   type CustomDomainArgs,
   type DnsRecord,
+  type CustomDomainSsl,
   type ValidationRecordOutput,
 } from "./provider/custom-domain/resource";
 export { AppWebAccess, type AppWebAccessArgs } from "./provider/web-access/resource";

@@ -5,7 +5,7 @@
  */
 export { HostingClient } from "./client";
 export type { HostingClientOptions, CreateAppOptions } from "./client";
-export { endpoints, wireAssumptions } from "./endpoints";
+export { endpointTable as endpoints, wireAssumptions } from "./endpoints";
 export type { Endpoint, EndpointName, HttpMethod } from "./endpoints";
 export { buildPath } from "./path";
 export { formatDotenv, parseDotenv } from "./dotenv";

@@ -1,13 +1,18 @@
 import * as pulumi from "@pulumi/pulumi";
 
+/** Inputs of the per-app on/off resources ({@link AppWebAccess}, {@link AppAnalytics}). */
 export interface AppToggleArgs {
+  /** The app, e.g. `app.id`. Changing it replaces the resource. */
   appId: pulumi.Input<string>;
+  /** On or off. Changes in place. */
   enabled: pulumi.Input<boolean>;
 }
 
 /** An on/off setting of an app, changed in place: the shape AppWebAccess and AppAnalytics share. */
 export abstract class AppToggle extends pulumi.dynamic.Resource {
+  /** The app. */
   declare readonly appId: pulumi.Output<string>;
+  /** Whether the setting is on. */
   declare readonly enabled: pulumi.Output<boolean>;
 
   protected constructor(
