@@ -58,8 +58,10 @@ function methodsFor(h: ResourceHandler) {
     async check(_olds: Props, news: Props): Promise<pulumi.dynamic.CheckResult> {
       return checkWith(h, news);
     },
-    async diff(_id: string, olds: Props, news: Props): Promise<pulumi.dynamic.DiffResult> {
-      return diffWith(h, olds, news);
+    async diff(id: string, olds: Props, news: Props): Promise<pulumi.dynamic.DiffResult> {
+      const result = diffWith(h, olds, news);
+      h.diffed?.(id, olds, result.replaces);
+      return result;
     },
     async create(inputs: Props): Promise<pulumi.dynamic.CreateResult> {
       try {
