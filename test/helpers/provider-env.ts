@@ -6,13 +6,22 @@ import { ProviderHost } from "../harness/provider-host";
 import { serializedProvider, urnOf } from "./serialize";
 import type { ResourceKind } from "../../src/provider/handlers";
 
+export interface HostOptions {
+  /** The provider's shared app-list lifetime (HOSTING_LIST_CACHE_MS); 0 sees changes at once. */
+  listCacheMs?: number;
+}
+
 /** An emulator plus a configured provider host for one test file, torn down after it. */
-export function useProviderHost(options: EmulatorOptions = {}) {
+export function useProviderHost(options: EmulatorOptions = {}, hostOptions: HostOptions = {}) {
   const ctx = {} as { emu: RunningEmulator; host: ProviderHost; token: string };
   beforeAll(async () => {
     ctx.emu = await startEmulator({ seed: "provider", setupDelayMs: 50, ...options });
     ctx.token = ctx.emu.issueToken();
-    ctx.host = await ProviderHost.start();
+    const hostEnv: Record<string, string> = {};
+    if (hostOptions.listCacheMs !== undefined) {
+      hostEnv.HOSTING_LIST_CACHE_MS = String(hostOptions.listCacheMs);
+    }
+    ctx.host = await ProviderHost.start(hostEnv);
     await ctx.host.configure({ "hosting:apiUrl": ctx.emu.url, "hosting:token": ctx.token });
   });
   afterAll(async () => {
