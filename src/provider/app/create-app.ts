@@ -3,6 +3,7 @@ import type { HostingClient } from "../../api/client";
 import { HostingApiError } from "../../api/errors/api-error";
 import { HostingConnectionError } from "../../api/errors/connection-error";
 import type { AppSummary } from "../../api/schemas";
+import { listAppsSince } from "../app-directory";
 import { LostCreateReplyError } from "../errors/lost-create-reply-error";
 import { withKeyLock } from "../keyed-lock";
 
@@ -36,8 +37,10 @@ export function createApp(
   const ours = (a: AppSummary) =>
     a.name === app.name && (app.subdomain === undefined || a.subdomain === app.subdomain);
   return withKeyLock(`${client.apiUrl}\u0000${app.name}`, async () => {
+    // A list requested from now on: never an older cached one, but creates of other names that
+    // start together share it.
     const before = new Set(
-      (await client.listApps()).filter((e) => ours(e.app)).map((e) => e.app.id),
+      (await listAppsSince(client, Date.now())).filter((e) => ours(e.app)).map((e) => e.app.id),
     );
     const sentAt = new Date();
     try {
@@ -60,7 +63,8 @@ async function recover(
   for (let look = 0; ; look++) {
     let fresh: string[];
     try {
-      fresh = (await client.listApps()).filter((e) => isNew(e.app)).map((e) => e.app.id);
+      const after = await listAppsSince(client, Date.now());
+      fresh = after.filter((e) => isNew(e.app)).map((e) => e.app.id);
     } catch (listErr) {
       throw new LostCreateReplyError(
         `${what}. The reply was lost, and the app list could not be read to tell whether the app ` +

@@ -1,4 +1,5 @@
 import { rm } from "node:fs/promises";
+import { setTimeout as sleep } from "node:timers/promises";
 import { dirname } from "node:path";
 import type { HostingClient } from "../../api/client";
 import { HostingInputError } from "../../api/errors/input-error";
@@ -202,5 +203,8 @@ async function waitForSetup(
     if (!app) throw new Error(`app ${id} disappeared while waiting for its setup`);
     return app;
   };
+  // The first look waits one interval too (setup takes longer than that), so creates that
+  // finish their POSTs close together share it.
+  await sleep(POLL_MS);
   return pollUntil(await look(), look, (app) => app.setup === true, timeoutS, POLL_MS);
 }
