@@ -17,13 +17,18 @@ export function useProviderHost(options: EmulatorOptions = {}, hostOptions: Host
   beforeAll(async () => {
     ctx.emu = await startEmulator({ seed: "provider", setupDelayMs: 50, ...options });
     ctx.token = ctx.emu.issueToken();
+    ctx.host = await startHost();
+  });
+  /** A provider host as the engine starts one for each deployment. */
+  async function startHost(): Promise<ProviderHost> {
     const hostEnv: Record<string, string> = {};
     if (hostOptions.listCacheMs !== undefined) {
       hostEnv.HOSTING_LIST_CACHE_MS = String(hostOptions.listCacheMs);
     }
-    ctx.host = await ProviderHost.start(hostEnv);
-    await ctx.host.configure({ "hosting:apiUrl": ctx.emu.url, "hosting:token": ctx.token });
-  });
+    const host = await ProviderHost.start(hostEnv);
+    await host.configure({ "hosting:apiUrl": ctx.emu.url, "hosting:token": ctx.token });
+    return host;
+  }
   afterAll(async () => {
     await ctx.host?.stop();
     await ctx.emu?.stop();
@@ -49,6 +54,11 @@ export function useProviderHost(options: EmulatorOptions = {}, hostOptions: Host
       return { __provider: p, ...props };
     },
     urn: urnOf,
+    /** Stops the provider host and starts a fresh one: the next deployment. */
+    async nextDeployment() {
+      await ctx.host.stop();
+      ctx.host = await startHost();
+    },
     /** Creates an app through the host (check, then create), as a stack would. */
     async newApp(name: string) {
       const urn = urnOf("App", name);

@@ -193,12 +193,16 @@ describe("adoption is safe and honest", () => {
     return (await env.newApp(name)).id;
   }
 
-  /** The engine's replacement: check (no olds), create the new one, then delete the old one. */
+  /**
+   * The engine's replacement, in a later deployment than the adoption (a fresh provider host):
+   * check, diff, check again without olds, create the new one, then delete the old one.
+   */
   async function replace(
     name: string,
     old: { id: string; properties: Record<string, unknown> },
     program: Record<string, unknown>,
   ) {
+    await env.nextDeployment();
     const urn = env.urn("App", name);
     const checked = await env.host.check(urn, old.properties, await env.inputs("App", program));
     const d = await env.host.diff(old.id, urn, old.properties, checked.inputs);
@@ -273,6 +277,18 @@ describe("adoption is safe and honest", () => {
     expect(await env.host.diff(id, urn, adopted.properties, checked.inputs)).toMatchObject({
       changes: false,
     });
+  });
+
+  test("a resource renamed into one that adopts its app: the old one's delete keeps the app", async () => {
+    const old = await env.newApp("renamed");
+    await env.nextDeployment();
+    const adopted = await adopt("renamed-new", {
+      source: await appSource(),
+      name: "renamed",
+      adoptId: old.id,
+    });
+    await env.host.delete(old.id, env.urn("App", "renamed"), old.properties);
+    expect(ledger(["renamed"], [adopted.id])).toEqual(CLEAN);
   });
 
   test("an app another resource of the stack holds is not adopted a second time", async () => {

@@ -89,12 +89,12 @@ export const appHandler: ResourceHandler<AppSchema> = {
   },
 
   diffed(id, _olds, replaces) {
-    noteHeld(id, replaces.length > 0);
+    noteHeld(id, replaces.length > 0 ? "replaced" : "kept");
   },
 
   async create(client, inputs) {
     const fate = inputs.adoptId === undefined ? undefined : heldFate(inputs.adoptId);
-    if (inputs.adoptId !== undefined && fate === "kept") {
+    if (inputs.adoptId !== undefined && (fate === "kept" || fate === "adopted")) {
       throw new HostingInputError(
         "adoptId",
         `adoptId: app ${inputs.adoptId} is already held by another resource of this stack; ` +
@@ -136,6 +136,10 @@ export const appHandler: ResourceHandler<AppSchema> = {
   },
 
   async delete(client, id) {
+    if (heldFate(id) === "adopted") {
+      console.log(`app ${id} is now held by another App of this stack (adoptId): not deleting it`);
+      return;
+    }
     await ignoreNotFound(client.deleteApp(id));
     forgetApps(client);
   },
@@ -148,6 +152,7 @@ async function adopt(client: HostingClient, inputs: AppInputs) {
   if (!app) {
     throw new HostingInputError("adoptId", `adoptId: no app ${id} exists for this token`);
   }
+  noteHeld(app.id, "adopted");
   return { id: app.id, outs: outputsOf(inputs, app) };
 }
 
