@@ -27,7 +27,9 @@ export interface ResourceHandler<S extends z.ZodObject = z.ZodObject> {
   platformDefaults?: readonly string[];
   deleteBeforeReplace?(news: InputsOf<S>): boolean;
   /** Check-time work on valid, known inputs (packaging, hashing); may throw HostingInputError. */
-  prepare?(inputs: InputsOf<S>): Promise<InputsOf<S>>;
+  prepare?(inputs: InputsOf<S>, olds: Props): Promise<InputsOf<S>>;
+  /** Whether a changed value only re-encodes the old one: recorded by an update, no replacement. */
+  equivalent?(key: string, old: unknown, next: unknown): boolean;
   /** Told the outcome of every diff (the engine's view of which object a resource holds). */
   diffed?(id: string, olds: StateOf<S>, replaces: readonly string[]): void;
   create(client: HostingClient, inputs: InputsOf<S>): Promise<{ id: string; outs: Props }>;
@@ -44,13 +46,14 @@ export interface ResourceHandler<S extends z.ZodObject = z.ZodObject> {
 
 export async function checkWith(
   h: ResourceHandler,
+  olds: Props,
   news: Props,
 ): Promise<{ inputs: Props; failures: Failure[] }> {
   const { inputs, failures } = validateInputs(h.schema, news);
   if (failures.length > 0 || !h.prepare) return { inputs, failures };
   if (Object.values(inputs).includes(UNKNOWN)) return { inputs, failures };
   try {
-    return { inputs: await h.prepare(inputs), failures: [] };
+    return { inputs: await h.prepare(inputs, olds ?? {}), failures: [] };
   } catch (err) {
     if (HostingInputError.isInstance(err)) {
       return { inputs, failures: [{ property: err.property, reason: err.message }] };
@@ -69,7 +72,9 @@ export function diffWith(h: ResourceHandler, olds: Props, news: Props) {
     .filter((k) => !(news[k] === undefined && defaults.has(k)))
     .filter((k) => news[k] === UNKNOWN || !sameValue(olds[k] ?? null, news[k] ?? null))
     .sort();
-  const replaces = changed.filter((k) => h.replaceOnChange.includes(k));
+  const replaces = changed.filter(
+    (k) => h.replaceOnChange.includes(k) && !h.equivalent?.(k, olds[k], news[k]),
+  );
   return {
     changes: changed.length > 0,
     replaces,

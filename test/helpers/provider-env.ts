@@ -61,8 +61,11 @@ export function useProviderHost(options: EmulatorOptions = {}, hostOptions: Host
     },
     /** Creates an app through the host (check, then create), as a stack would. */
     async newApp(name: string) {
+      return this.newAppFrom(name, await appSource());
+    },
+    async newAppFrom(name: string, source: string) {
       const urn = urnOf("App", name);
-      const inputs = await this.inputs("App", { source: await appSource(), name });
+      const inputs = await this.inputs("App", { source, name });
       const checked = await ctx.host.check(urn, {}, inputs);
       return ctx.host.create(urn, checked.inputs);
     },

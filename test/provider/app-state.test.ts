@@ -1,7 +1,8 @@
-import { writeFile } from "node:fs/promises";
-import { join } from "node:path";
+import { rm, writeFile } from "node:fs/promises";
+import { dirname, join } from "node:path";
 import { HostingClient } from "../../src/api";
 import type { FaultRule } from "../../src/emulator";
+import { packageSource } from "../../src/provider/app/packaging";
 import { appSource, useProviderHost } from "../helpers/provider-env";
 import { makeZip, manifest } from "../helpers/zip";
 
@@ -300,5 +301,31 @@ describe("adoption is safe and honest", () => {
     );
     expect(out.error?.message).toMatch(/already held by another resource/);
     expect(ledger(["held"], [held.id])).toEqual(CLEAN);
+  });
+});
+
+describe("upgrading a stack whose sourceHash was the zip bytes' hash", () => {
+  test("unchanged source: an in-place update records the content hash; no replacement", async () => {
+    const source = await appSource();
+    const made = await env.newAppFrom("legacy", source);
+    const legacy = await packageSource(source, { name: "legacy" });
+    await rm(dirname(legacy.zipPath), { recursive: true, force: true });
+    const old = { ...made.properties, sourceHash: legacy.archiveSha256 };
+    const urn = env.urn("App", "legacy");
+    const program = await env.inputs("App", { source, name: "legacy" });
+    const checked = await env.host.check(urn, old, program);
+    expect(await env.host.diff(made.id, urn, old, checked.inputs)).toMatchObject({
+      changes: true,
+      replaces: [],
+    });
+    const updated = await env.host.update(made.id, urn, old, checked.inputs);
+    expect(updated.sourceHash).toBe(legacy.sha256);
+
+    // An edit since then is still a replacement.
+    await writeFile(join(source, "index.js"), "console.log('v2')\n");
+    const edited = await env.host.check(urn, old, program);
+    expect((await env.host.diff(made.id, urn, old, edited.inputs)).replaces).toEqual([
+      "sourceHash",
+    ]);
   });
 });

@@ -72,6 +72,9 @@ const LIVE_SETTINGS = [
 
 type AppSchema = typeof appInputSchema;
 
+/** Old-style sourceHash (zip bytes) → content hash, for sources seen unchanged in this check. */
+const rehashed = new Map<string, string>();
+
 export const appHandler: ResourceHandler<AppSchema> = {
   schema: appInputSchema,
   // No endpoint changes an app's settings: every one of them replaces it.
@@ -84,9 +87,15 @@ export const appHandler: ResourceHandler<AppSchema> = {
   deleteBeforeReplace: (news) => typeof news.subdomain === "string",
 
   // Adopted or not, the source is hashed: after adoption, the program is the truth.
-  async prepare(inputs) {
-    return { ...inputs, sourceHash: await withPackage(inputs, async (p) => p.sha256) };
+  async prepare(inputs, olds) {
+    const p = await withPackage(inputs, async (p) => p);
+    if (olds.sourceHash === p.archiveSha256) rehashed.set(p.archiveSha256, p.sha256);
+    return { ...inputs, sourceHash: p.sha256 };
   },
+
+  // A stack made by a build that hashed the zip bytes: same bytes, so same content, new hash.
+  equivalent: (key, old, next) =>
+    key === "sourceHash" && typeof old === "string" && rehashed.get(old) === next,
 
   diffed(id, _olds, replaces) {
     noteHeld(id, replaces.length > 0 ? "replaced" : "kept");

@@ -19,6 +19,8 @@ export interface PackagedSource {
    * builds and CPUs): see contentHash. The same files, modes and settings give the same hash.
    */
   sha256: string;
+  /** sha256 of the archive bytes: what builds before the content hash called sourceHash. */
+  archiveSha256: string;
   bytes: number;
   files: number;
 }
@@ -113,9 +115,11 @@ async function writeZip(files: Entry[]): Promise<PackagedSource> {
   const zipPath = join(dir, "source.zip");
   const zip = new yazl.ZipFile();
   const hashed: HashedFile[] = [];
+  const archiveHash = createHash("sha256");
   let bytes = 0;
   const written = new Promise<void>((ok, fail) => {
     zip.outputStream.on("data", (c: Buffer) => {
+      archiveHash.update(c);
       bytes += c.length;
     });
     zip.outputStream.pipe(createWriteStream(zipPath)).on("close", ok).on("error", fail);
@@ -138,7 +142,13 @@ async function writeZip(files: Entry[]): Promise<PackagedSource> {
   }
   zip.end();
   await written;
-  return { zipPath, sha256: contentHash(hashed), bytes, files: files.length };
+  return {
+    zipPath,
+    sha256: contentHash(hashed),
+    archiveSha256: archiveHash.digest("hex"),
+    bytes,
+    files: files.length,
+  };
 }
 
 /** node_modules, .git and the patterns of .hostingignore (gitignore syntax). */
