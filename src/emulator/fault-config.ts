@@ -18,12 +18,19 @@ export interface FaultRule {
   reset?: boolean;
   /** Apply the request, then destroy the connection without replying. */
   commitThenDrop?: boolean;
+  /**
+   * Apply the request, then answer with this status (400-599) instead: a gateway that lost the
+   * reply.
+   */
+  commitThenStatus?: number;
   /** Delay before handling, in ms. */
   latencyMs?: number;
   /** Chance (0 to 1) that the rule fires on a matching request (default 1). */
   probability?: number;
   /** Fire at most this many times (default: unlimited). */
   times?: number;
+  /** Let this many matching requests through before the rule may fire (default 0). */
+  after?: number;
 }
 
 /** A fixed-window request limit per token, answered with 429 and `Retry-After`. */
@@ -43,4 +50,5 @@ export interface FaultConfig {
 }
 
 /** The kinds of fault the emulator counts in its stats. */
-export type FaultKind = "status" | "reset" | "commitThenDrop" | "latency" | "rateLimited";
+export type FaultKind =
+  "status" | "reset" | "commitThenDrop" | "commitThenStatus" | "latency" | "rateLimited";

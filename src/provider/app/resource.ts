@@ -66,7 +66,8 @@ export interface AppArgs {
   setupTimeoutSeconds?: pulumi.Input<number>;
   /**
    * Manage an existing app (by id) instead of creating one: `pulumi import` does not work for
-   * dynamic resources. Destroying the stack deletes the adopted app. Changing it replaces.
+   * dynamic resources. Read only when the App is created; from then on the program is the truth
+   * (a change that replaces the App replaces the adopted app). Destroying the stack deletes it.
    */
   adoptId?: pulumi.Input<string>;
 }
@@ -120,7 +121,10 @@ export class App extends pulumi.dynamic.Resource {
   declare readonly setupTimeoutSeconds: pulumi.Output<number | undefined>;
   /** The id of the adopted app, when set. */
   declare readonly adoptId: pulumi.Output<string | undefined>;
-  /** sha256 (hex) of the packed source; a change to it replaces the app. */
+  /**
+   * sha256 over the packed content (paths, modes, file hashes, manifest), not the zip bytes; a
+   * change to it replaces the app.
+   */
   declare readonly sourceHash: pulumi.Output<string>;
   /** The owner's user id. */
   declare readonly userId: pulumi.Output<string>;
