@@ -4,6 +4,7 @@
  * success lets one more back in. A hundred resources then queue instead of stampeding.
  */
 export class RequestLimiter {
+  /** The most requests in flight at once, and the limit a run of successes climbs back to. */
   readonly maxConcurrency: number;
   #limit: number;
   #inFlight = 0;
@@ -16,6 +17,7 @@ export class RequestLimiter {
     this.#limit = maxConcurrency;
   }
 
+  /** How many requests may be in flight now (halved by each 429). */
   get limit(): number {
     return this.#limit;
   }
@@ -37,11 +39,13 @@ export class RequestLimiter {
     });
   }
 
+  /** A 429 arrived: pause everyone for `retryAfterMs` and halve the limit. */
   noteRateLimited(retryAfterMs: number): void {
     this.#pausedUntil = Math.max(this.#pausedUntil, Date.now() + retryAfterMs);
     this.#limit = Math.max(1, Math.floor(this.#limit / 2));
   }
 
+  /** A request succeeded: let one more in flight, up to `maxConcurrency`. */
   noteSuccess(): void {
     if (this.#limit < this.maxConcurrency) this.#limit++;
   }

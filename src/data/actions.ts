@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { Message } from "../api/types";
 import { parseArgs } from "../provider/validate";
 import { programClient } from "./connection";
 
@@ -6,8 +7,10 @@ import { programClient } from "./connection";
 
 const id = (what: string) => z.string().min(1, `${what} is required`);
 
-/** Restarts the setup of a database. */
-export async function retryDatabaseSetup(a: { databaseId: string }): Promise<{ message: string }> {
+/**
+ * Restarts the setup of a database, when the program calls it; replies with the service's message.
+ */
+export async function retryDatabaseSetup(a: { databaseId: string }): Promise<Message> {
   const { databaseId } = parseArgs(
     "retryDatabaseSetup",
     z.strictObject({ databaseId: id("databaseId") }),
@@ -16,17 +19,14 @@ export async function retryDatabaseSetup(a: { databaseId: string }): Promise<{ m
   return programClient().retryDatabaseSetup(databaseId);
 }
 
-/** Starts a VM. */
-export async function startVm(a: { vmId: string }): Promise<{ message: string }> {
+/** Starts a VM, when the program calls it; replies with the service's message. */
+export async function startVm(a: { vmId: string }): Promise<Message> {
   const { vmId } = parseArgs("startVm", z.strictObject({ vmId: id("vmId") }), a);
   return programClient().startVm(vmId);
 }
 
 /** Deletes a backup; a RetentionPeriodError if it is younger than the minimum retention age. */
-export async function deleteBackup(a: {
-  projectId: string;
-  backupId: string;
-}): Promise<{ message: string }> {
+export async function deleteBackup(a: { projectId: string; backupId: string }): Promise<Message> {
   const { projectId, backupId } = parseArgs(
     "deleteBackup",
     z.strictObject({ projectId: id("projectId"), backupId: id("backupId") }),
