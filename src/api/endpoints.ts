@@ -80,4 +80,9 @@ export const wireAssumptions = {
   requestIdHeaders: ["x-request-id", "request-id", "x-amzn-requestid", "cf-ray"],
   /** Header a POST carries so that the server can recognise its retries. */
   idempotencyHeader: "idempotency-key",
+  /**
+   * The dashboard's 400 answer while analytics is off says so in its `error`; only an answer
+   * matching this means "off" (any other 400, e.g. a bad window, is an error).
+   */
+  analyticsOffError: /analytics is not enabled/i,
 } as const;
