@@ -56,7 +56,19 @@ export class App extends pulumi.dynamic.Resource {
   declare readonly customDomain: pulumi.Output<string>;
 
   constructor(name: string, args: AppArgs, opts?: pulumi.CustomResourceOptions) {
+    // Every declared output needs its key here, or it is undefined at run time (a dynamic
+    // resource only gets outputs for the keys it registers). Unset settings resolve to what the
+    // platform reports (e.g. the assigned subdomain) or to undefined inside the Output.
     const props = {
+      ram: undefined,
+      vcpu: undefined,
+      entrypoint: undefined,
+      subdomain: undefined,
+      description: undefined,
+      customCommand: undefined,
+      runtime: undefined,
+      setupTimeoutSeconds: undefined,
+      adoptId: undefined,
       ...args,
       env: args.env === undefined ? undefined : pulumi.secret(args.env),
       sourceHash: undefined,
