@@ -76,6 +76,10 @@ export type EndpointName = keyof typeof endpoints;
 export const wireAssumptions = {
   /** Name of the app-settings manifest at the root of the uploaded archive. */
   manifestFileName: "hosting.json",
+  /** Largest `env` text POST /apps takes (UTF-8 bytes; the spec shows no limit). */
+  maxEnvBytes: 64 * 1024,
+  /** Largest manifest the service reads from an archive (UTF-8 bytes; not shown either). */
+  maxManifestBytes: 64 * 1024,
   /** Header that carries a request id on responses, in the order we look for them. */
   requestIdHeaders: ["x-request-id", "request-id", "x-amzn-requestid", "cf-ray"],
   /** Header a POST carries so that the server can recognise its retries. */

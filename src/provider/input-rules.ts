@@ -17,9 +17,20 @@ export function idInput(property: string, hint: string) {
 // eslint-disable-next-line no-control-regex -- control characters are exactly what we refuse
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 
-/** A one-line text setting: control characters (newline, tab, NUL, …) are refused. */
-export function textInput(property: string, rules: (s: z.ZodString) => z.ZodString = (s) => s) {
-  return rules(z.string({ error: `${property} must be a string` })).superRefine((value, ctx) => {
+/**
+ * A one-line text setting: control characters (newline, tab, NUL, …) are refused. `required` is
+ * the message when it is missing, `empty` when it is "", `max` a length limit.
+ */
+export function textInput(
+  property: string,
+  o: { required?: string; empty?: string; max?: number } = {},
+) {
+  let s = z.string({ error: o.required ?? `${property} must be a string` });
+  if (o.empty) s = s.min(1, o.empty);
+  if (o.max !== undefined) {
+    s = s.max(o.max, `${property} must be at most ${o.max} characters (settings are size-limited)`);
+  }
+  return s.superRefine((value, ctx) => {
     const at = value.search(CONTROL);
     if (at >= 0) {
       const code = value.charCodeAt(at).toString(16).padStart(4, "0");

@@ -6,11 +6,11 @@ import { join } from "node:path";
 import type { IncomingMessage } from "node:http";
 import { Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { parseDotenv } from "../../api/dotenv";
+import { parse as parseDotenvText } from "dotenv";
 import { HOSTNAME_PATTERN, normalizeHostname } from "../../api/hostname";
 import { manifestSchema, type Manifest } from "../../api/manifest";
 import { formatPath } from "../../api/parse";
-import type { EndpointName } from "../../api/endpoints";
+import { wireAssumptions, type EndpointName } from "../../api/endpoints";
 import { ArchiveRejected, inspectArchive } from "../archive";
 import {
   ApiFailure,
@@ -68,7 +68,8 @@ async function readUpload(emu: Emu, call: Call, dir: string): Promise<Upload> {
   }
   const up: Upload = { bytes: 0, sha256: "" };
   try {
-    for await (const part of req.parts({ limits: { fileSize: emu.opts.maxUploadBytes } })) {
+    const limits = { fileSize: emu.opts.maxUploadBytes, fieldSize: wireAssumptions.maxEnvBytes };
+    for await (const part of req.parts({ limits })) {
       if (part.type === "file") {
         if (part.fieldname !== "project" || up.file) {
           part.file.resume();
@@ -97,6 +98,8 @@ async function readUpload(emu: Emu, call: Call, dir: string): Promise<Upload> {
         if (part.file.truncated) throw tooLarge(emu);
         up.sha256 = hash.digest("hex");
       } else if (part.fieldname === "env") {
+        // Never keep part of it: a cut value would be a different secret.
+        if (part.valueTruncated) throw envTooLargeFailure();
         up.env = String(part.value ?? "");
       }
     }
@@ -133,6 +136,12 @@ function truncationWatch(raw: IncomingMessage): { done: Promise<never>; stop: ()
   };
 }
 
+const envTooLargeFailure = () =>
+  new ApiFailure(413, `env is larger than the limit of ${wireAssumptions.maxEnvBytes} bytes`);
+
+const parseEnv = (text: string): Record<string, string> =>
+  Object.assign(Object.create(null) as Record<string, string>, parseDotenvText(text));
+
 const tooLarge = (emu: Emu) =>
   new ApiFailure(
     413,
@@ -160,12 +169,8 @@ const createApp: Handler = async (emu, call) => {
   try {
     const up = await readUpload(emu, call, dir);
     if (!up.file) throw new ApiFailure(400, "the project file field is required");
-    let env: Record<string, string> = {};
-    try {
-      env = parseDotenv(up.env ?? "");
-    } catch (err) {
-      throw new ApiFailure(400, `env: ${(err as Error).message}`);
-    }
+    // Read with npm dotenv, the reference reader, rather than the client's own code.
+    const env = parseEnv(up.env ?? "");
     let info;
     try {
       info = await inspectArchive(up.file);

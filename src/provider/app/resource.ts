@@ -1,5 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import { thinProvider } from "../thin-provider";
+import { refuseLostEnvKeys } from "./env-keys";
 
 export interface AppRuntime {
   /** e.g. "node"; see getRuntimeVersions(). */
@@ -70,7 +71,7 @@ export class App extends pulumi.dynamic.Resource {
       setupTimeoutSeconds: undefined,
       adoptId: undefined,
       ...args,
-      env: args.env === undefined ? undefined : pulumi.secret(args.env),
+      env: args.env === undefined ? undefined : pulumi.secret(refuseLostEnvKeys(args.env)),
       sourceHash: undefined,
       userId: undefined,
       isApp: undefined,
