@@ -1,24 +1,21 @@
 import type { z } from "zod";
 import type { HostingClient } from "../../api/client";
 import { NotFoundError } from "../../api/errors/not-found-error";
-import { inputsFrom, type Props, type ResourceHandler } from "../resource-handler";
+import { inputsFrom, type InputsOf, type ResourceHandler } from "../resource-handler";
 import { sameValue } from "../stable-json";
 import {
   backupDeletionInputSchema,
   databaseSetupRetryInputSchema,
   vmStartInputSchema,
-  type BackupDeletionInputs,
-  type DatabaseSetupRetryInputs,
-  type VmStartInputs,
 } from "./schema";
 
-interface Action<I> {
-  schema: z.ZodObject;
+interface Action<S extends z.ZodObject> {
+  schema: S;
   /** Inputs that name the target: changing one replaces the resource (the action runs anew). */
   target: readonly string[];
-  id(i: I): string;
+  id(i: InputsOf<S>): string;
   /** Does the action; returns the service's message. */
-  run(client: HostingClient, i: I): Promise<string>;
+  run(client: HostingClient, i: InputsOf<S>): Promise<string>;
 }
 
 /*
@@ -26,14 +23,13 @@ interface Action<I> {
  * `triggers` changed, and never in check, diff or read, so a preview sends nothing. Deleting the
  * resource only forgets it: an action cannot be undone.
  */
-function actionHandler<I>(a: Action<I>): ResourceHandler {
+function actionHandler<S extends z.ZodObject>(a: Action<S>): ResourceHandler<S> {
   return {
     schema: a.schema,
     replaceOnChange: a.target,
 
-    async create(client, inputs) {
-      const i = inputs as I;
-      return { id: a.id(i), outs: { ...inputs, message: await a.run(client, i) } };
+    async create(client, i) {
+      return { id: a.id(i), outs: { ...i, message: await a.run(client, i) } };
     },
 
     // Nothing on the service records that an action ran: the state is what this stack did.
@@ -41,30 +37,30 @@ function actionHandler<I>(a: Action<I>): ResourceHandler {
       return { props, inputs: inputsFrom(a.schema, props) };
     },
 
-    async update(client, _id, olds: Props, news: Props) {
+    async update(client, _id, olds, news) {
       if (sameValue(olds.triggers ?? null, news.triggers ?? null)) return { ...olds, ...news };
-      return { ...news, message: await a.run(client, news as I) };
+      return { ...news, message: await a.run(client, news) };
     },
 
     async delete() {},
   };
 }
 
-export const vmStartHandler = actionHandler<VmStartInputs>({
+export const vmStartHandler = actionHandler({
   schema: vmStartInputSchema,
   target: ["vmId"],
   id: (i) => i.vmId,
   run: async (client, i) => (await client.startVm(i.vmId)).message,
 });
 
-export const databaseSetupRetryHandler = actionHandler<DatabaseSetupRetryInputs>({
+export const databaseSetupRetryHandler = actionHandler({
   schema: databaseSetupRetryInputSchema,
   target: ["databaseId"],
   id: (i) => i.databaseId,
   run: async (client, i) => (await client.retryDatabaseSetup(i.databaseId)).message,
 });
 
-export const backupDeletionHandler = actionHandler<BackupDeletionInputs>({
+export const backupDeletionHandler = actionHandler({
   schema: backupDeletionInputSchema,
   target: ["projectId", "backupId"],
   id: (i) => `${i.projectId}/${i.backupId}`,

@@ -27,7 +27,3 @@ export const backupDeletionInputSchema = z.strictObject({
   backupId: idInput("backupId", "pass the id of the backup to delete"),
   triggers,
 });
-
-export type VmStartInputs = z.infer<typeof vmStartInputSchema>;
-export type DatabaseSetupRetryInputs = z.infer<typeof databaseSetupRetryInputSchema>;
-export type BackupDeletionInputs = z.infer<typeof backupDeletionInputSchema>;
