@@ -29,5 +29,18 @@ export function encodePathParam(name: string, value: unknown): string {
   if (/[\u0000-\u001f\u007f]/.test(value)) {
     throw new HostingInputError(name, `${name} contains control characters`);
   }
+  assertEncodable(name, value);
   return encodeURIComponent(value);
+}
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** A lone surrogate cannot be sent as UTF-8 (encodeURIComponent would throw a URIError). */
+export function assertEncodable(name: string, value: string): void {
+  if (LONE_SURROGATE.test(value)) {
+    throw new HostingInputError(
+      name,
+      `${name} is not well-formed Unicode (it holds a lone surrogate); pass the ID as the API gave it`,
+    );
+  }
 }

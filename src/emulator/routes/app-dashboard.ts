@@ -5,9 +5,9 @@ import { projectInfo } from "./usage";
 
 /* Read-only numbers about an app: the analytics dashboard and the usage metrics. */
 
-const getDashboardData: Handler = (emu, { user, params, query }) => {
-  const app = owned(emu.world.apps, params.app_id, user, "app");
-  const minutes = minutesQuery(query.minutes);
+const getDashboardData: Handler = (emu, call) => {
+  const app = owned(emu.world.apps, call.params.app_id, call.user, "app");
+  const minutes = minutesQuery("getDashboardData", call);
   if (!app.analytics_enabled) {
     throw new ApiFailure(
       400,
@@ -48,9 +48,9 @@ const getDashboardData: Handler = (emu, { user, params, query }) => {
   };
 };
 
-const getAppMetrics: Handler = (emu, { user, params, query }) => {
-  const app = owned(emu.world.apps, params.app_id, user, "app");
-  return projectInfo(app.id, minutesQuery(query.minutes));
+const getAppMetrics: Handler = (emu, call) => {
+  const app = owned(emu.world.apps, call.params.app_id, call.user, "app");
+  return projectInfo(app.id, minutesQuery("getAppMetrics", call));
 };
 
 export const dashboardRoutes: Partial<Record<EndpointName, Handler>> = {

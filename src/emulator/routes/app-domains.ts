@@ -1,6 +1,6 @@
-import type { EndpointName } from "../../api/endpoints";
+import { endpoints, type EndpointName } from "../../api/endpoints";
 import { HOSTNAME_PATTERN, normalizeHostname } from "../../api/hostname";
-import { ApiFailure, owned, type Emu, type Handler } from "../context";
+import { ApiFailure, bodyValue, owned, type Emu, type Handler } from "../context";
 import type { AppRecord } from "../world";
 
 /* An app's custom domain: attach (with the DNS records it needs) and remove. */
@@ -38,11 +38,11 @@ function hostnameView(emu: Emu, app: AppRecord) {
   };
 }
 
-const attachCustomDomain: Handler = (emu, { user, params, body }) => {
-  const app = owned(emu.world.apps, params.app_id, user, "app");
-  const raw = (body as { custom_domain?: unknown } | undefined)?.custom_domain;
+const attachCustomDomain: Handler = (emu, call) => {
+  const app = owned(emu.world.apps, call.params.app_id, call.user, "app");
+  const raw = bodyValue("attachCustomDomain", "customDomain", call);
   if (typeof raw !== "string" || raw.length === 0) {
-    throw new ApiFailure(400, "custom_domain is required");
+    throw new ApiFailure(400, `${endpoints.attachCustomDomain.body.customDomain} is required`);
   }
   const hostname = normalizeHostname(raw);
   if (!HOSTNAME_PATTERN.test(hostname)) throw new ApiFailure(400, `${raw} is not a valid hostname`);

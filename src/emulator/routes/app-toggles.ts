@@ -1,5 +1,5 @@
-import type { EndpointName } from "../../api/endpoints";
-import { ApiFailure, owned, type Handler } from "../context";
+import { endpoints, type EndpointName } from "../../api/endpoints";
+import { ApiFailure, bodyValue, owned, type Handler } from "../context";
 
 /* An app's on/off switches: public web access and traffic analytics. */
 
@@ -11,10 +11,13 @@ const setWeb =
     return { message: enabled ? "web access enabled" : "web access disabled" };
   };
 
-const setAnalytics: Handler = (emu, { user, params, body }) => {
-  const app = owned(emu.world.apps, params.app_id, user, "app");
-  const enabled = (body as { enabled?: unknown } | undefined)?.enabled;
-  if (typeof enabled !== "boolean") throw new ApiFailure(400, "body must be { enabled: boolean }");
+const setAnalytics: Handler = (emu, call) => {
+  const app = owned(emu.world.apps, call.params.app_id, call.user, "app");
+  const enabled = bodyValue("setAnalytics", "enabled", call);
+  if (typeof enabled !== "boolean") {
+    const name = endpoints.setAnalytics.body.enabled;
+    throw new ApiFailure(400, `body must be { ${name}: boolean }`);
+  }
   app.analytics_enabled = enabled;
   return { message: enabled ? "analytics enabled" : "analytics disabled" };
 };

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import type { IncomingMessage } from "node:http";
 import { Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
+import { endpoints } from "../../api/endpoints";
 import { ApiFailure, type Call, type Emu } from "../context";
 
 /* POST /apps, part one: the multipart body, streamed to a temp folder with its size and hash. */
@@ -21,14 +22,15 @@ export async function readUpload(emu: Emu, call: Call, dir: string): Promise<Upl
     throw new ApiFailure(400, "POST /apps takes multipart/form-data with a project file and env");
   }
   const up: Upload = { bytes: 0, sha256: "" };
+  const field = endpoints.createApp.body;
   try {
     for await (const part of req.parts({ limits: { fileSize: emu.opts.maxUploadBytes } })) {
       if (part.type === "file") {
-        if (part.fieldname !== "project" || up.file) {
+        if (part.fieldname !== field.project || up.file) {
           part.file.resume();
           throw new ApiFailure(
             400,
-            `unexpected file field ${part.fieldname}; send one file as project`,
+            `unexpected file field ${part.fieldname}; send one file as ${field.project}`,
           );
         }
         up.file = join(dir, "project.zip");
@@ -50,7 +52,7 @@ export async function readUpload(emu: Emu, call: Call, dir: string): Promise<Upl
         }
         if (part.file.truncated) throw tooLarge(emu);
         up.sha256 = hash.digest("hex");
-      } else if (part.fieldname === "env") {
+      } else if (part.fieldname === field.env) {
         up.env = String(part.value ?? "");
       }
     }

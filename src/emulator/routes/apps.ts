@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { parseDotenv } from "../../api/dotenv";
 import type { EndpointName } from "../../api/endpoints";
 import { ArchiveRejected, inspectArchive } from "../archive";
-import { ApiFailure, iso, owned, type Handler } from "../context";
+import { ApiFailure, iso, owned, queryValue, type Handler } from "../context";
 import type { AppRecord } from "../world";
 import { dashboardRoutes } from "./app-dashboard";
 import { domainRoutes } from "./app-domains";
@@ -139,8 +139,10 @@ export const appRoutes: Partial<Record<EndpointName, Handler>> = {
   createApp,
   listDeployments,
   deleteApp,
-  listRuntimeVersions: (emu, { query }) =>
-    emu.world.runtime_versions.filter((v) => !query.language || v.language === query.language),
+  listRuntimeVersions: (emu, call) => {
+    const language = queryValue("listRuntimeVersions", "language", call);
+    return emu.world.runtime_versions.filter((v) => !language || v.language === language);
+  },
   ...domainRoutes,
   ...dashboardRoutes,
   ...toggleRoutes,
