@@ -86,4 +86,20 @@ export function minutesQuery(op: "getAppMetrics" | "getDashboardData", call: Cal
   return n;
 }
 
+/**
+ * Writes the change just made to the state file. When that fails, the change is undone in memory
+ * too (so what is served matches what a restart would load) and the caller answers 500.
+ */
+export function commit(emu: Emu): void {
+  try {
+    emu.store.save();
+  } catch (err) {
+    emu.store.rollback();
+    throw new ApiFailure(
+      500,
+      `the change was not saved to the state file and has been undone: ${(err as Error).message}`,
+    );
+  }
+}
+
 export const iso = (ms: number) => new Date(ms).toISOString();
