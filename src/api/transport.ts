@@ -80,7 +80,13 @@ export class Transport {
 
     for (let attempt = 0; ; attempt++) {
       const outcome = await this.#attempt(spec, fullPath, headers);
-      if (outcome.ok) return parseBody(spec.operation, spec.schema, outcome.body);
+      if (outcome.ok) {
+        try {
+          return parseBody(spec.operation, spec.schema, outcome.body);
+        } catch (err) {
+          throw scrubError(err, this.#scrub); // the problem may quote the reply
+        }
+      }
       const retryable =
         attempt < this.#opts.maxRetries && shouldRetry(spec.method, outcome.failure);
       if (!retryable) throw scrubError(outcome.error, this.#scrub);

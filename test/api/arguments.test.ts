@@ -77,3 +77,21 @@ describe("minutes: a whole number within the documented 1..43200", () => {
     expect(fx.seen[0].url).toBe("/apps/app/metrics?minutes=43200");
   });
 });
+
+describe("client limits", () => {
+  test.each(["timeoutMs", "connectTimeoutMs", "overallTimeoutMs", "maxResponseBytes"] as const)(
+    "%s must be a positive number",
+    (name) => {
+      for (const bad of [0, -1, Number.NaN, Infinity]) {
+        let err: unknown;
+        try {
+          new HostingClient({ apiUrl: "http://127.0.0.1:9", token: FAKE_TOKEN, [name]: bad });
+        } catch (e) {
+          err = e;
+        }
+        expect(err).toBeInstanceOf(HostingInputError);
+        expect((err as HostingInputError).property).toBe(name);
+      }
+    },
+  );
+});
