@@ -55,11 +55,13 @@ function methodsFor(h: ResourceHandler) {
         return typeof v === "string" && v.length > 0 ? v : undefined;
       };
     },
-    async check(_olds: Props, news: Props): Promise<pulumi.dynamic.CheckResult> {
-      return checkWith(h, news);
+    async check(olds: Props, news: Props): Promise<pulumi.dynamic.CheckResult> {
+      return checkWith(h, olds, news);
     },
-    async diff(_id: string, olds: Props, news: Props): Promise<pulumi.dynamic.DiffResult> {
-      return diffWith(h, olds, news);
+    async diff(id: string, olds: Props, news: Props): Promise<pulumi.dynamic.DiffResult> {
+      const result = diffWith(h, olds, news);
+      h.diffed?.(id, olds, result.replaces);
+      return result;
     },
     async create(inputs: Props): Promise<pulumi.dynamic.CreateResult> {
       try {
