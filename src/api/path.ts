@@ -32,5 +32,17 @@ export function pathParamProblem(value: unknown): string | undefined {
   }
   // eslint-disable-next-line no-control-regex -- control characters are exactly what we refuse
   if (/[\u0000-\u001f\u007f]/.test(value)) return "contains control characters";
+  if (LONE_SURROGATE.test(value)) return NOT_WELL_FORMED;
   return undefined;
+}
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const NOT_WELL_FORMED =
+  "is not well-formed Unicode (it holds a lone surrogate); pass the ID as the API gave it";
+
+/** A lone surrogate cannot be sent as UTF-8 (encodeURIComponent would throw a URIError). */
+export function assertEncodable(name: string, value: string): void {
+  if (LONE_SURROGATE.test(value)) {
+    throw new HostingInputError(name, `${name} ${NOT_WELL_FORMED}`);
+  }
 }
