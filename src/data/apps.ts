@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import { BadRequestError } from "../api/errors/bad-request-error";
+import { isAnalyticsOff } from "../api/analytics-off";
 import { HostingInputError } from "../api/errors/input-error";
 import { assertType, type SameShape } from "../api/type-equality";
 import type { AppListEntry } from "../api/types";
@@ -181,7 +181,7 @@ export async function getAppDashboard(
   try {
     return camelize(await programClient().getDashboardData(a.appId, { minutes: a.minutes }));
   } catch (err) {
-    if (BadRequestError.isInstance(err)) {
+    if (isAnalyticsOff(err)) {
       throw new HostingInputError(
         "appId",
         `getAppDashboard: the service refused (${err.bodyMessage}). Analytics must be on: add ` +

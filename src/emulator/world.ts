@@ -171,10 +171,15 @@ export interface World {
   deployments: DeploymentRecord[];
   /** The runtime versions `GET /apps/versions` lists. */
   runtime_versions: RuntimeVersion[];
-  /** Replies already given to POSTs, by user and Idempotency-Key. */
+  /**
+   * Replies already given to POSTs, by user and Idempotency-Key; `scope` is the method and path
+   * the key was first used on (a key reused elsewhere is refused, not replayed).
+   */
   idempotency: Record<
     string,
     {
+      /** The method and path the key was first used on. */
+      scope: string;
       /** The status replied. */
       status: number;
       /** The body replied. */

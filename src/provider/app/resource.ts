@@ -1,5 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import { thinProvider } from "../thin-provider";
+import { refuseLostEnvKeys } from "./env-keys";
 
 /** The language runtime an app runs on; see {@link getRuntimeVersions} for what exists. */
 export interface AppRuntime {
@@ -147,9 +148,21 @@ export class App extends pulumi.dynamic.Resource {
    * @param opts Pulumi resource options.
    */
   constructor(name: string, args: AppArgs, opts?: pulumi.CustomResourceOptions) {
+    // Every declared output needs its key here, or it is undefined at run time (a dynamic
+    // resource only gets outputs for the keys it registers). Unset settings resolve to what the
+    // platform reports (e.g. the assigned subdomain) or to undefined inside the Output.
     const props = {
+      ram: undefined,
+      vcpu: undefined,
+      entrypoint: undefined,
+      subdomain: undefined,
+      description: undefined,
+      customCommand: undefined,
+      runtime: undefined,
+      setupTimeoutSeconds: undefined,
+      adoptId: undefined,
       ...args,
-      env: args.env === undefined ? undefined : pulumi.secret(args.env),
+      env: args.env === undefined ? undefined : pulumi.secret(refuseLostEnvKeys(args.env)),
       sourceHash: undefined,
       userId: undefined,
       isApp: undefined,

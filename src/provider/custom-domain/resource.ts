@@ -95,7 +95,10 @@ export class CustomDomain extends pulumi.dynamic.Resource {
    * @param opts Pulumi resource options.
    */
   constructor(name: string, args: CustomDomainArgs, opts?: pulumi.CustomResourceOptions) {
+    // Every declared output needs its key here (see App).
     const props = {
+      waitForActive: undefined,
+      activeTimeoutSeconds: undefined,
       ...args,
       hostname: undefined,
       status: undefined,
