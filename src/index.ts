@@ -85,7 +85,14 @@ export type {
   RuntimeVersion,
   ProjectType,
 } from "./api/types";
-export { retryDatabaseSetup, startVm, deleteBackup } from "./data/actions";
+export {
+  retryDatabaseSetup,
+  startVm,
+  deleteBackup,
+  type RetryDatabaseSetupArgs,
+  type StartVmArgs,
+  type DeleteBackupArgs,
+} from "./data/actions";
 export {
   HostingClient,
   HostingError,

@@ -1,28 +1,14 @@
-import * as pulumi from "@pulumi/pulumi";
-import { z } from "zod";
-import { isAnalyticsOff } from "../api/analytics-off";
-import { HostingInputError } from "../api/errors/input-error";
-import { assertType, type SameShape } from "../api/type-equality";
-import type { AppListEntry } from "../api/types";
-import { camelize } from "../provider/camel";
-import { parseArgs } from "../provider/validate";
-import { programClient } from "./connection";
+import type * as pulumi from "@pulumi/pulumi";
 import { checkInvokeOptions, invokeOutput } from "./invoke";
-import { pickOne, type ById, type ByIdInput } from "./pick-one";
+import { appCalls } from "./load-calls";
+import type { ById, ByIdInput } from "./pick-one";
 import type { AppDashboard, AppInfo, AppMetrics, DeploymentInfo } from "./results";
-
-const toInfo = (e: AppListEntry): AppInfo => ({
-  ...camelize(e.app),
-  ...(e.project_info ? { projectInfo: camelize(e.project_info) } : {}),
-});
 
 /** Arguments of {@link getApps}: none so far; the parameter keeps the Pulumi calling shape. */
 export type GetAppsArgs = Record<string, never>;
 
 /** Arguments of {@link getAppsOutput}: none so far. */
 export type GetAppsOutputArgs = Record<string, never>;
-
-const noArgs = z.strictObject({});
 
 /**
  * Every app of the caller.
@@ -36,8 +22,7 @@ export async function getApps(
   opts?: pulumi.InvokeOptions,
 ): Promise<AppInfo[]> {
   checkInvokeOptions("getApps", opts);
-  parseArgs("getApps", noArgs, args);
-  return (await programClient().listApps()).map(toInfo);
+  return appCalls().getApps(args);
 }
 
 /** {@link getApps} as an Output. */
@@ -54,11 +39,6 @@ export type GetAppArgs = ById;
 /** Arguments of {@link getAppOutput}: {@link GetAppArgs} as Inputs. */
 export type GetAppOutputArgs = ByIdInput;
 
-const oneArgs = z.union(
-  [z.strictObject({ id: z.string().min(1) }), z.strictObject({ name: z.string().min(1) })],
-  { error: "pass exactly one of { id } or { name }" },
-);
-
 /**
  * One app by id or by name; a clear error when there is none or several.
  * @example
@@ -68,8 +48,7 @@ const oneArgs = z.union(
  */
 export async function getApp(args: GetAppArgs, opts?: pulumi.InvokeOptions): Promise<AppInfo> {
   checkInvokeOptions("getApp", opts);
-  const a = parseArgs("getApp", oneArgs, args);
-  return pickOne("getApp", "app", await getApps(), a);
+  return appCalls().getApp(args);
 }
 
 /** {@link getApp} for Inputs: an Output of the app. */
@@ -108,24 +87,13 @@ export interface GetAppWindowOutputArgs {
   minutes: pulumi.Input<number>;
 }
 
-const appIdArgs = z.strictObject({ appId: z.string().min(1, "appId is required") });
-const windowArgs = appIdArgs.extend({
-  minutes: z
-    .number({ error: "minutes is required: the window in whole minutes" })
-    .int("minutes must be a whole number")
-    .min(1, "minutes must be at least 1"),
-});
-assertType<SameShape<z.input<typeof appIdArgs>, GetAppDeploymentsArgs>>(true);
-assertType<SameShape<z.input<typeof windowArgs>, GetAppWindowArgs>>(true);
-
 /** The deployments of an app. */
 export async function getAppDeployments(
   args: GetAppDeploymentsArgs,
   opts?: pulumi.InvokeOptions,
 ): Promise<DeploymentInfo[]> {
   checkInvokeOptions("getAppDeployments", opts);
-  const a = parseArgs("getAppDeployments", appIdArgs, args);
-  return camelize(await programClient().listDeployments(a.appId));
+  return appCalls().getAppDeployments(args);
 }
 
 /** {@link getAppDeployments} for Inputs: an Output of the list. */
@@ -148,8 +116,7 @@ export async function getAppMetrics(
   opts?: pulumi.InvokeOptions,
 ): Promise<AppMetrics> {
   checkInvokeOptions("getAppMetrics", opts);
-  const a = parseArgs("getAppMetrics", windowArgs, args);
-  return camelize(await programClient().getAppMetrics(a.appId, { minutes: a.minutes }));
+  return appCalls().getAppMetrics(args);
 }
 
 /** {@link getAppMetrics} for Inputs: an Output of the usage series. */
@@ -177,19 +144,7 @@ export async function getAppDashboard(
   opts?: pulumi.InvokeOptions,
 ): Promise<AppDashboard> {
   checkInvokeOptions("getAppDashboard", opts);
-  const a = parseArgs("getAppDashboard", windowArgs, args);
-  try {
-    return camelize(await programClient().getDashboardData(a.appId, { minutes: a.minutes }));
-  } catch (err) {
-    if (isAnalyticsOff(err)) {
-      throw new HostingInputError(
-        "appId",
-        `getAppDashboard: the service refused (${err.bodyMessage}). Analytics must be on: add ` +
-          `new hosting.AppAnalytics("analytics", { appId, enabled: true }) and depend on it.`,
-      );
-    }
-    throw err;
-  }
+  return appCalls().getAppDashboard(args);
 }
 
 /** {@link getAppDashboard} for Inputs: an Output of the analytics. */

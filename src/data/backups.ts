@@ -1,9 +1,6 @@
-import * as pulumi from "@pulumi/pulumi";
-import { z } from "zod";
-import { assertType, type SameShape } from "../api/type-equality";
-import { parseArgs } from "../provider/validate";
-import { programClient } from "./connection";
+import type * as pulumi from "@pulumi/pulumi";
 import { checkInvokeOptions, invokeOutput } from "./invoke";
+import { backupCalls } from "./load-calls";
 import type { BackupDownloadUrl } from "./results";
 
 /** Arguments of {@link getBackupDownloadUrl}. */
@@ -22,21 +19,13 @@ export interface GetBackupDownloadUrlOutputArgs {
   backupId: pulumi.Input<string>;
 }
 
-const args = z.strictObject({
-  projectId: z.string().min(1, "projectId is required"),
-  backupId: z.string().min(1, "backupId is required"),
-});
-assertType<SameShape<z.input<typeof args>, GetBackupDownloadUrlArgs>>(true);
-
 /** A signed, expiring download URL for a backup, as a Pulumi secret. */
 export async function getBackupDownloadUrl(
   a: GetBackupDownloadUrlArgs,
   opts?: pulumi.InvokeOptions,
 ): Promise<BackupDownloadUrl> {
   checkInvokeOptions("getBackupDownloadUrl", opts);
-  const { projectId, backupId } = parseArgs("getBackupDownloadUrl", args, a);
-  const res = await programClient().getBackupDownloadUrl(projectId, backupId);
-  return { url: pulumi.secret(res.url) };
+  return backupCalls().getBackupDownloadUrl(a);
 }
 
 /** {@link getBackupDownloadUrl} for Inputs: an Output whose `url` is a secret. */

@@ -1,12 +1,8 @@
-import * as pulumi from "@pulumi/pulumi";
-import { z } from "zod";
-import { assertType, type SameShape } from "../api/type-equality";
+import type * as pulumi from "@pulumi/pulumi";
 import type { DatabaseServiceType } from "../api/types";
-import { camelize } from "../provider/camel";
-import { parseArgs } from "../provider/validate";
-import { programClient } from "./connection";
 import { checkInvokeOptions, invokeOutput } from "./invoke";
-import { pickOne, type ById, type ByIdInput } from "./pick-one";
+import { databaseCalls } from "./load-calls";
+import type { ById, ByIdInput } from "./pick-one";
 import type { DatabaseConnection, DatabaseInfo } from "./results";
 
 /** Arguments of {@link getDatabases}. */
@@ -25,13 +21,6 @@ export interface GetDatabasesOutputArgs {
   serviceType?: pulumi.Input<DatabaseServiceType>;
 }
 
-const serviceType = z.enum(["postgres", "mysql", "mongo", "redis"], {
-  error: "serviceType must be one of postgres, mysql, mongo, redis",
-});
-const workspaceId = z.string().min(1, "workspaceId must be a workspace id").optional();
-const listArgs = z.strictObject({ workspaceId, serviceType: serviceType.optional() });
-assertType<SameShape<z.input<typeof listArgs>, GetDatabasesArgs>>(true);
-
 /**
  * Your databases (or a workspace's), optionally of one engine.
  * @example
@@ -44,15 +33,7 @@ export async function getDatabases(
   opts?: pulumi.InvokeOptions,
 ): Promise<DatabaseInfo[]> {
   checkInvokeOptions("getDatabases", opts);
-  const a = parseArgs("getDatabases", listArgs, args);
-  const list = await programClient().listDatabases({ workspaceId: a.workspaceId });
-  return list
-    .filter((d) => !a.serviceType || d.database.service_type === a.serviceType)
-    .map((d) => ({
-      ...camelize(d.database),
-      replicaStatus: d.replica_status,
-      projectInfo: camelize(d.project_info),
-    }));
+  return databaseCalls().getDatabases(args);
 }
 
 /**
@@ -81,14 +62,6 @@ export type GetDatabaseOutputArgs = ByIdInput & {
   workspaceId?: pulumi.Input<string>;
 };
 
-const oneArgs = z.union(
-  [
-    z.strictObject({ id: z.string().min(1), workspaceId }),
-    z.strictObject({ name: z.string().min(1), workspaceId }),
-  ],
-  { error: "pass exactly one of { id } or { name }" },
-);
-
 /**
  * One database by id or by name; a clear error when there is none or several.
  * @example
@@ -101,8 +74,7 @@ export async function getDatabase(
   opts?: pulumi.InvokeOptions,
 ): Promise<DatabaseInfo> {
   checkInvokeOptions("getDatabase", opts);
-  const a = parseArgs("getDatabase", oneArgs, args);
-  return pickOne("getDatabase", "database", await getDatabases({ workspaceId: a.workspaceId }), a);
+  return databaseCalls().getDatabase(args);
 }
 
 /** {@link getDatabase} for Inputs: an Output of the database. */
@@ -125,9 +97,6 @@ export interface GetDatabaseConnectionOutputArgs {
   databaseId: pulumi.Input<string>;
 }
 
-const connArgs = z.strictObject({ databaseId: z.string().min(1, "databaseId is required") });
-assertType<SameShape<z.input<typeof connArgs>, GetDatabaseConnectionArgs>>(true);
-
 /**
  * The connection URL of a database, as a Pulumi secret.
  * @example
@@ -141,13 +110,7 @@ export async function getDatabaseConnection(
   opts?: pulumi.InvokeOptions,
 ): Promise<DatabaseConnection> {
   checkInvokeOptions("getDatabaseConnection", opts);
-  const a = parseArgs("getDatabaseConnection", connArgs, args);
-  const info = await programClient().getDatabaseConnection(a.databaseId);
-  return {
-    databaseId: a.databaseId,
-    connectionUrl: pulumi.secret(info.connection_url),
-    visualizerUrl: info.visualizer_url ?? "",
-  };
+  return databaseCalls().getDatabaseConnection(args);
 }
 
 /** {@link getDatabaseConnection} for Inputs: an Output whose `connectionUrl` is a secret. */

@@ -1,11 +1,8 @@
 import type * as pulumi from "@pulumi/pulumi";
-import { z } from "zod";
 import { HostingInputError } from "../api/errors/input-error";
-import { assertType, type SameShape } from "../api/type-equality";
 import type { RuntimeVersion } from "../api/types";
-import { parseArgs } from "../provider/validate";
-import { programClient } from "./connection";
 import { checkInvokeOptions, invokeOutput } from "./invoke";
+import { runtimeVersionCalls } from "./load-calls";
 
 export type { RuntimeVersion } from "../api/types";
 
@@ -21,11 +18,6 @@ export interface GetRuntimeVersionsOutputArgs {
   language?: pulumi.Input<string>;
 }
 
-const args = z.strictObject({
-  language: z.string().min(1, "language must not be empty").optional(),
-});
-assertType<SameShape<z.input<typeof args>, GetRuntimeVersionsArgs>>(true);
-
 /**
  * Runtime versions apps can use, for one language or all.
  * @example
@@ -38,8 +30,7 @@ export async function getRuntimeVersions(
   opts?: pulumi.InvokeOptions,
 ): Promise<RuntimeVersion[]> {
   checkInvokeOptions("getRuntimeVersions", opts);
-  const { language } = parseArgs("getRuntimeVersions", args, a);
-  return programClient().listRuntimeVersions({ language });
+  return runtimeVersionCalls().getRuntimeVersions(a);
 }
 
 /**
