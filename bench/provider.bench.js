@@ -1,14 +1,8 @@
 // Refresh at scale through Pulumi's provider host, and the size of __provider per resource type.
-const pulumi = require("@pulumi/pulumi");
 const { Pool } = require("undici");
-const { thinProvider } = require("../dist/provider/thin-provider");
 const { ProviderHost } = require("../test/harness/provider-host");
+const { serialized } = require("./serialized");
 const { spawnEmulator, seedApps, report, median } = require("./util");
-
-async function serialized(kind) {
-  const provider = thinProvider(kind);
-  return (await pulumi.runtime.serializeFunction(() => provider, { allowSecrets: true })).text;
-}
 
 module.exports = async function providerBench() {
   const sizes = {};

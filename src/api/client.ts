@@ -32,6 +32,7 @@ import {
 import { assertTokenShape, parseApiUrl } from "./credentials";
 import { Transport } from "./transport";
 import type { RequestLimiter } from "./limiter";
+import type { RetryEvent } from "./retry";
 import { version } from "./version";
 
 export interface HostingClientOptions {
@@ -39,8 +40,15 @@ export interface HostingClientOptions {
   apiUrl: string;
   /** The user's API token (a JWT). Never logged, never part of an error. */
   token: string;
-  /** Retries after the first attempt for transient failures (default 2). */
+  /** Retries after the first attempt for transient failures (default 2). 429s are not counted. */
   maxRetries?: number;
+  /**
+   * How long one call keeps waiting and retrying while the server answers 429, in ms (default
+   * 600 000). Rate limiting is back-pressure: a throttled call waits its turn until then.
+   */
+  throttleTimeoutMs?: number;
+  /** Called before every retry (throttled or transient), e.g. for a debug log. */
+  onRetry?: (event: RetryEvent) => void;
   /** Connect, headers and body timeout per attempt in ms (default 60 000). */
   timeoutMs?: number;
   /** Permit plain http to a non-loopback host (default false). */
@@ -77,12 +85,21 @@ export class HostingClient {
     if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) {
       throw new HostingInputError("timeoutMs", "timeoutMs must be a positive number of ms");
     }
+    const throttleTimeoutMs = options.throttleTimeoutMs ?? 600_000;
+    if (!Number.isFinite(throttleTimeoutMs) || throttleTimeoutMs < 0) {
+      throw new HostingInputError(
+        "throttleTimeoutMs",
+        "throttleTimeoutMs must be a number of ms ≥ 0 (0: do not retry 429s)",
+      );
+    }
     this.apiUrl = url.toString();
     this.#transport = new Transport({
       apiUrl: url,
       token: options.token.trim(),
       maxRetries,
       timeoutMs,
+      throttleTimeoutMs,
+      onRetry: options.onRetry,
       userAgent: options.userAgent ?? `pulumi-hosting/${version} node/${process.versions.node}`,
       limiter: options.limiter,
     });

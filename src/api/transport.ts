@@ -8,9 +8,10 @@ import { HostingConnectionError } from "./errors/connection-error";
 import { HostingTimeoutError } from "./errors/timeout-error";
 import { makeApiError } from "./errors/make-api-error";
 import type { HostingApiError } from "./errors/api-error";
-import { limiterFor, type RequestLimiter } from "./limiter";
+import { limiterFor, type Permit, type RequestLimiter } from "./limiter";
 import { parseBody } from "./parse";
-import { backoffDelayMs, retryAfterMs, shouldRetry, type Failure } from "./retry";
+import { rateLimitInfo } from "./rate-limit-headers";
+import { decideRetry, type Failure, type RetryEvent } from "./retry";
 
 export interface TransportOptions {
   apiUrl: URL;
@@ -18,8 +19,11 @@ export interface TransportOptions {
   maxRetries: number;
   timeoutMs: number;
   userAgent: string;
+  /** How long one call keeps retrying 429s, in ms. */
+  throttleTimeoutMs: number;
   /** Replaces the per-URL shared limiter; `false` turns it off (benchmarks only). */
   limiter?: RequestLimiter | false;
+  onRetry?: (event: RetryEvent) => void;
 }
 
 export interface RequestSpec<S extends z.ZodType> {
@@ -48,6 +52,8 @@ const TIMEOUT_CODES = new Set([
   "UND_ERR_BODY_TIMEOUT",
 ]);
 
+const NO_PERMIT: Permit = { sentAt: 0, release: () => undefined };
+
 /** One keep-alive pool per client; retries, the shared limiter and error mapping live here. */
 export class Transport {
   readonly #pool: Pool;
@@ -60,7 +66,8 @@ export class Transport {
     this.#opts = opts;
     this.#auth = `Bearer ${opts.token}`;
     this.#basePath = opts.apiUrl.pathname.replace(/\/+$/, "");
-    this.#limiter = opts.limiter === false ? undefined : (opts.limiter ?? limiterFor(opts.apiUrl));
+    this.#limiter =
+      opts.limiter === false ? undefined : (opts.limiter ?? limiterFor(opts.apiUrl, opts.token));
     this.#pool = new Pool(opts.apiUrl.origin, {
       connections: 32,
       keepAliveTimeout: 10_000,
@@ -84,13 +91,33 @@ export class Transport {
     };
     if (spec.method === "POST") headers[wireAssumptions.idempotencyHeader] = randomUUID();
 
-    for (let attempt = 0; ; attempt++) {
-      const outcome = await this.#attempt(spec, fullPath, headers);
+    const deadline = Date.now() + this.#opts.throttleTimeoutMs;
+    let transientRetries = 0;
+    for (let attempt = 1; ; attempt++) {
+      const outcome = await this.#attempt(spec, fullPath, headers, attempt > 1);
       if (outcome.ok) return parseBody(spec.operation, spec.schema, outcome.body);
-      const retryable =
-        attempt < this.#opts.maxRetries && shouldRetry(spec.method, outcome.failure);
-      if (!retryable) throw outcome.error;
-      await sleep(outcome.waitMs ?? backoffDelayMs(attempt));
+      const now = Date.now();
+      const plan = decideRetry(spec.method, outcome.failure, outcome.waitMs, {
+        transientRetries,
+        maxRetries: this.#opts.maxRetries,
+        deadline,
+        now,
+      });
+      if (!plan.retry) throw outcome.error;
+      if (plan.reason === "transient") transientRetries++;
+      // With the shared limiter, a 429's wait is the limiter's pause: everyone sits it out there.
+      const ownWait = plan.reason === "throttled" && this.#limiter ? 0 : plan.waitMs;
+      this.#opts.onRetry?.({
+        operation: spec.operation,
+        method: spec.method,
+        path: spec.path,
+        attempt,
+        reason: plan.reason,
+        status: outcome.failure.kind === "status" ? outcome.failure.status : undefined,
+        waitMs: Math.max(ownWait, (this.#limiter?.pausedUntil ?? 0) - now),
+        message: outcome.error.message,
+      });
+      if (ownWait > 0) await sleep(ownWait);
     }
   }
 
@@ -98,10 +125,11 @@ export class Transport {
     spec: RequestSpec<z.ZodType>,
     fullPath: string,
     baseHeaders: Record<string, string>,
+    retry: boolean,
   ): Promise<
     { ok: true; body: unknown } | { ok: false; failure: Failure; error: Error; waitMs?: number }
   > {
-    const release = this.#limiter ? await this.#limiter.acquire() : () => undefined;
+    const permit: Permit = this.#limiter ? await this.#limiter.acquire(retry) : NO_PERMIT;
     try {
       const headers = { ...baseHeaders };
       let body: string | Readable | undefined;
@@ -134,12 +162,12 @@ export class Transport {
       } catch (err) {
         return this.#networkFailure(spec, err, signal.aborted);
       }
+      const limits = rateLimitInfo(res.headers);
+      this.#limiter?.observe(permit, res.statusCode, limits);
       if (res.statusCode >= 200 && res.statusCode < 300) {
-        this.#limiter?.noteSuccess();
         return { ok: true, body: text.length > 0 ? safeJson(text) : {} };
       }
-      const wait = retryAfterMs(res.headers);
-      if (res.statusCode === 429) this.#limiter?.noteRateLimited(wait ?? 1_000);
+      const wait = limits.retryAfterMs;
       const error: HostingApiError = makeApiError(spec.operation, {
         status: res.statusCode,
         bodyMessage: errorMessageOf(text, res.statusCode),
@@ -155,7 +183,7 @@ export class Transport {
         waitMs: wait,
       };
     } finally {
-      release();
+      permit.release();
     }
   }
 

@@ -80,12 +80,19 @@ async function serve(
 
   const auth = authenticate(emu, req);
   if ("error" in auth) return reply.code(401).send({ error: auth.error });
-  const wait = faults.overLimit(auth.token);
-  if (wait !== undefined) {
+  const window = faults.countRequest(auth.token);
+  if (window) {
+    // IETF draft RateLimit headers (integer seconds, as the draft has them).
+    const resetS = Math.ceil(window.resetMs / 1000);
+    void reply
+      .header("ratelimit-policy", `"token";q=${window.limit};w=${window.windowMs / 1000}`)
+      .header("ratelimit", `"token";r=${window.remaining};t=${resetS}`);
+  }
+  if (window?.over) {
     stats.countFault("rateLimited");
     return reply
       .code(429)
-      .header("retry-after", String(wait))
+      .header("retry-after", String(Math.max(1, Math.ceil(window.resetMs / 1000))))
       .send({ error: "rate limit exceeded" });
   }
 
