@@ -146,9 +146,10 @@ export class RequestLimiter {
   }
 
   #cut(now: number): void {
-    const base = this.#enabled
-      ? Math.min(this.#measured || this.#rate, this.#rate)
-      : this.#measured;
+    // What was sent lately: the smoothed rate, or at least this half-second's count so far (a
+    // client that just started has no smoothed rate yet, and 0 would cut it to the floor).
+    const sent = Math.max(this.#measured, this.#count * 2);
+    const base = this.#enabled ? Math.min(sent, this.#rate) : sent;
     this.#lastMaxRate = Math.max(MIN_RATE, base);
     this.#window = Math.cbrt((this.#lastMaxRate * (1 - BETA)) / SCALE);
     this.#lastThrottle = now;
