@@ -6,6 +6,7 @@ const suites = {
   emulator: () => require("./emulator.bench")(),
   provider: () => require("./provider.bench")(),
   scale: () => require("./scale.bench")(),
+  require: () => require("./require.bench")(),
 };
 
 async function main() {
