@@ -1,5 +1,6 @@
 import type { HostingClient } from "../api/client";
 import type { AppListEntry } from "../api/schemas";
+import { appById } from "./app-index";
 
 /*
  * Reads of many apps in one deployment share one GET /apps: a call made while another is in
@@ -31,7 +32,7 @@ export function listAppsShared(client: HostingClient): Promise<AppListEntry[]> {
 }
 
 export async function findApp(client: HostingClient, appId: string) {
-  return (await listAppsShared(client)).find((a) => a.app.id === appId)?.app;
+  return appById(await listAppsShared(client), appId)?.app;
 }
 
 export function forgetApps(client: HostingClient): void {

@@ -28,13 +28,18 @@ export function resolveConnection(config: ConfigSource | undefined): Connection 
 const clients = new Map<string, HostingClient>();
 
 /** One client per API URL and token in this process, so keep-alive and the limiter are shared. */
+let last: { apiUrl: string; token: string; client: HostingClient } | undefined;
+
 export function clientFor(conn: Connection): HostingClient {
+  // Every read of a refresh asks again: the same connection as last time skips the key building.
+  if (last && last.apiUrl === conn.apiUrl && last.token === conn.token) return last.client;
   const key = `${conn.apiUrl}\u0000${conn.token}`;
   let client = clients.get(key);
   if (!client) {
     client = new HostingClient({ apiUrl: conn.apiUrl, token: conn.token });
     clients.set(key, client);
   }
+  last = { apiUrl: conn.apiUrl, token: conn.token, client };
   return client;
 }
 
@@ -42,5 +47,6 @@ export function clientFor(conn: Connection): HostingClient {
 export async function closeClients(): Promise<void> {
   const all = [...clients.values()];
   clients.clear();
+  last = undefined;
   await Promise.all(all.map((c) => c.close()));
 }
