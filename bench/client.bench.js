@@ -147,6 +147,7 @@ async function uploadMemory() {
 }
 
 module.exports = async function clientBench() {
+  if (process.env.BENCH_ONLY === "upload") return uploadMemory();
   await overhead();
   parseCost();
   await uploadMemory();
