@@ -7,6 +7,7 @@ const suites = {
   provider: () => require("./provider.bench")(),
   scale: () => require("./scale.bench")(),
   require: () => require("./require.bench")(),
+  state: () => require("./state.bench")(),
 };
 
 async function main() {

@@ -1,4 +1,3 @@
- 
 /*
  * Loading on first use. A program that only declares resources needs neither the client nor
  * undici, zod or form-data, so the package root hands out stand-ins that load the real module

@@ -1,20 +1,17 @@
 import { HostingClient } from "../api/client";
+import { HOW_TO_SET as HOW } from "../api/credentials";
 import { HostingConfigError } from "../api/errors/config-error";
+import { wireLimits, type WireLimitKey, type WireLimits } from "./wire-limits";
 
-/** Where handlers and data sources find `hosting:apiUrl` and `hosting:token`. */
-export type ConfigSource = (key: "hosting:apiUrl" | "hosting:token") => string | undefined;
+/** Where handlers and data sources find `hosting:apiUrl`, `hosting:token` and the wire limits. */
+export type ConfigSource = (
+  key: "hosting:apiUrl" | "hosting:token" | WireLimitKey,
+) => string | undefined;
 
-export interface Connection {
+export interface Connection extends WireLimits {
   apiUrl: string;
   token: string;
 }
-
-const HOW = {
-  "hosting:apiUrl":
-    "set it with `pulumi config set hosting:apiUrl <url>` or the HOSTING_API_URL environment variable",
-  "hosting:token":
-    "set it with `pulumi config set --secret hosting:token <token>` or the HOSTING_TOKEN environment variable",
-} as const;
 
 /** Stack config first, then the environment; a missing value names both ways to set it. */
 export function resolveConnection(config: ConfigSource | undefined): Connection {
@@ -22,25 +19,31 @@ export function resolveConnection(config: ConfigSource | undefined): Connection 
   const token = config?.("hosting:token") || process.env.HOSTING_TOKEN;
   if (!apiUrl) throw new HostingConfigError(`hosting:apiUrl is not set: ${HOW["hosting:apiUrl"]}.`);
   if (!token) throw new HostingConfigError(`hosting:token is not set: ${HOW["hosting:token"]}.`);
-  return { apiUrl, token };
+  return { apiUrl, token, ...wireLimits(config) };
 }
 
 const clients = new Map<string, HostingClient>();
 
 /** One client per API URL and token in this process, so keep-alive and the limiter are shared. */
-let last: { apiUrl: string; token: string; client: HostingClient } | undefined;
+let last: { conn: Connection; client: HostingClient } | undefined;
 
 export function clientFor(conn: Connection): HostingClient {
   // Every read of a refresh asks again: the same connection as last time skips the key building.
-  if (last && last.apiUrl === conn.apiUrl && last.token === conn.token) return last.client;
-  const key = `${conn.apiUrl}\u0000${conn.token}`;
+  if (last && sameConnection(last.conn, conn)) return last.client;
+  const key = JSON.stringify(conn);
   let client = clients.get(key);
   if (!client) {
-    client = new HostingClient({ apiUrl: conn.apiUrl, token: conn.token });
+    const { apiUrl, token, ...limits } = conn;
+    client = new HostingClient({ apiUrl, token, ...limits });
     clients.set(key, client);
   }
-  last = { apiUrl: conn.apiUrl, token: conn.token, client };
+  last = { conn, client };
   return client;
+}
+
+function sameConnection(a: Connection, b: Connection): boolean {
+  const keys = Object.keys(a) as Array<keyof Connection>;
+  return keys.length === Object.keys(b).length && keys.every((k) => a[k] === b[k]);
 }
 
 /** Closes every cached client (tests and short-lived programs). */

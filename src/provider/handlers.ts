@@ -1,4 +1,9 @@
 import type * as pulumi from "@pulumi/pulumi";
+import {
+  backupDeletionHandler,
+  databaseSetupRetryHandler,
+  vmStartHandler,
+} from "./actions/handler";
 import { analyticsHandler } from "./analytics/handler";
 import { appHandler } from "./app/handler";
 import { clientFor, resolveConnection, type ConfigSource } from "./config";
@@ -23,6 +28,9 @@ const table = {
   CustomDomain: customDomainHandler,
   AppWebAccess: webAccessHandler,
   AppAnalytics: analyticsHandler,
+  VmStart: vmStartHandler,
+  DatabaseSetupRetry: databaseSetupRetryHandler,
+  BackupDeletion: backupDeletionHandler,
 } satisfies Record<string, ResourceHandler>;
 
 export type ResourceKind = keyof typeof table;
@@ -55,11 +63,13 @@ function methodsFor(h: ResourceHandler) {
         return typeof v === "string" && v.length > 0 ? v : undefined;
       };
     },
-    async check(_olds: Props, news: Props): Promise<pulumi.dynamic.CheckResult> {
-      return checkWith(h, news);
+    async check(olds: Props, news: Props): Promise<pulumi.dynamic.CheckResult> {
+      return checkWith(h, olds, news);
     },
-    async diff(_id: string, olds: Props, news: Props): Promise<pulumi.dynamic.DiffResult> {
-      return diffWith(h, olds, news);
+    async diff(id: string, olds: Props, news: Props): Promise<pulumi.dynamic.DiffResult> {
+      const result = diffWith(h, olds, news);
+      h.diffed?.(id, olds, result.replaces);
+      return result;
     },
     async create(inputs: Props): Promise<pulumi.dynamic.CreateResult> {
       try {

@@ -1,5 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import { thinProvider } from "../thin-provider";
+import { refuseLostEnvKeys } from "./env-keys";
 
 export interface AppRuntime {
   /** e.g. "node"; see getRuntimeVersions(). */
@@ -25,7 +26,8 @@ export interface AppArgs {
   /** How long create waits for setup before failing (the app is kept in state). Default 300. */
   setupTimeoutSeconds?: pulumi.Input<number>;
   /** Manage an existing app (by id) instead of creating one: `pulumi import` does not work for
-   * dynamic resources. Destroying the stack deletes the adopted app. */
+   * dynamic resources. Read only when the App is created; from then on the program is the truth
+   * (a change that replaces the App replaces the adopted app). Destroying the stack deletes it. */
   adoptId?: pulumi.Input<string>;
 }
 
@@ -45,7 +47,7 @@ export class App extends pulumi.dynamic.Resource {
   declare readonly runtime: pulumi.Output<{ language: string; version: string } | undefined>;
   declare readonly setupTimeoutSeconds: pulumi.Output<number | undefined>;
   declare readonly adoptId: pulumi.Output<string | undefined>;
-  /** sha256 of the uploaded archive. */
+  /** sha256 over the packed content (paths, modes, file hashes, manifest), not the zip bytes. */
   declare readonly sourceHash: pulumi.Output<string>;
   declare readonly userId: pulumi.Output<string>;
   declare readonly isApp: pulumi.Output<boolean>;
@@ -56,9 +58,21 @@ export class App extends pulumi.dynamic.Resource {
   declare readonly customDomain: pulumi.Output<string>;
 
   constructor(name: string, args: AppArgs, opts?: pulumi.CustomResourceOptions) {
+    // Every declared output needs its key here, or it is undefined at run time (a dynamic
+    // resource only gets outputs for the keys it registers). Unset settings resolve to what the
+    // platform reports (e.g. the assigned subdomain) or to undefined inside the Output.
     const props = {
+      ram: undefined,
+      vcpu: undefined,
+      entrypoint: undefined,
+      subdomain: undefined,
+      description: undefined,
+      customCommand: undefined,
+      runtime: undefined,
+      setupTimeoutSeconds: undefined,
+      adoptId: undefined,
       ...args,
-      env: args.env === undefined ? undefined : pulumi.secret(args.env),
+      env: args.env === undefined ? undefined : pulumi.secret(refuseLostEnvKeys(args.env)),
       sourceHash: undefined,
       userId: undefined,
       isApp: undefined,

@@ -1,0 +1,27 @@
+import * as pulumi from "@pulumi/pulumi";
+import { thinProvider } from "../thin-provider";
+
+export interface DatabaseSetupRetryArgs {
+  /** The database whose setup to restart. Changing it replaces the resource (a retry there). */
+  databaseId: pulumi.Input<string>;
+  /** Any values; when one of them changes, the setup is retried again (like `@pulumi/command`). */
+  triggers?: pulumi.Input<unknown[]>;
+}
+
+const provider = thinProvider("DatabaseSetupRetry");
+
+/**
+ * Restarts a database's setup when created and again whenever `triggers` change; never during a
+ * preview. Deleting the resource does nothing on the service.
+ */
+export class DatabaseSetupRetry extends pulumi.dynamic.Resource {
+  declare readonly databaseId: pulumi.Output<string>;
+  declare readonly triggers: pulumi.Output<unknown[] | undefined>;
+  /** The service's answer to the last retry. */
+  declare readonly message: pulumi.Output<string>;
+
+  constructor(name: string, args: DatabaseSetupRetryArgs, opts?: pulumi.CustomResourceOptions) {
+    const props = { databaseId: args.databaseId, triggers: args.triggers, message: undefined };
+    super(provider, name, props, opts, "hosting", "DatabaseSetupRetry");
+  }
+}

@@ -1,0 +1,27 @@
+import * as pulumi from "@pulumi/pulumi";
+import { thinProvider } from "../thin-provider";
+
+export interface VmStartArgs {
+  /** The VM to start. Changing it replaces the resource, which starts the new VM. */
+  vmId: pulumi.Input<string>;
+  /** Any values; when one of them changes, the VM is started again (like `@pulumi/command`). */
+  triggers?: pulumi.Input<unknown[]>;
+}
+
+const provider = thinProvider("VmStart");
+
+/**
+ * Starts a VM when created and again whenever `triggers` change; never during a preview.
+ * Deleting the resource does nothing on the service (the VM keeps running).
+ */
+export class VmStart extends pulumi.dynamic.Resource {
+  declare readonly vmId: pulumi.Output<string>;
+  declare readonly triggers: pulumi.Output<unknown[] | undefined>;
+  /** The service's answer to the last start. */
+  declare readonly message: pulumi.Output<string>;
+
+  constructor(name: string, args: VmStartArgs, opts?: pulumi.CustomResourceOptions) {
+    const props = { vmId: args.vmId, triggers: args.triggers, message: undefined };
+    super(provider, name, props, opts, "hosting", "VmStart");
+  }
+}
