@@ -24,6 +24,9 @@ const MAX_IDEMPOTENCY_KEYS = 2000;
 /** Builds the Fastify app: every endpoint of the shared table, plus the control API. */
 export function buildServer(emu: Emu, faults: Faults, stats: Stats): FastifyInstance {
   const app = Fastify({ logger: emu.opts.logger, bodyLimit: 1024 * 1024 });
+  // Injected latency must not outlive the server: a pending sleep would hold the process open.
+  const closing = new AbortController();
+  app.addHook("preClose", async () => closing.abort());
   void app.register(multipart, {
     limits: { fileSize: emu.opts.maxUploadBytes, files: 1, fields: 4, fieldSize: 1024 * 1024 },
   });
@@ -45,7 +48,8 @@ export function buildServer(emu: Emu, faults: Faults, stats: Stats): FastifyInst
     app.route({
       method: ep.method,
       url: ep.path.replace(/\{(\w+)\}/g, ":$1"),
-      handler: (req, reply) => serve(emu, faults, stats, routeKey, handler, req, reply),
+      handler: (req, reply) =>
+        serve(emu, faults, stats, routeKey, handler, req, reply, closing.signal),
     });
   }
   registerBackupDownload(app, emu);
@@ -62,12 +66,14 @@ async function serve(
   handler: Handler,
   req: FastifyRequest,
   reply: FastifyReply,
+  closing: AbortSignal,
 ): Promise<unknown> {
   stats.countRequest(routeKey);
   const fault = faults.decide(routeKey);
   if (fault.latencyMs) {
     stats.countFault("latency");
-    await sleep(fault.latencyMs);
+    await sleep(fault.latencyMs, undefined, { signal: closing }).catch(() => undefined);
+    if (closing.aborted) return drop(req, reply);
   }
   if (fault.reset) {
     stats.countFault("reset");
