@@ -3,6 +3,14 @@
  * and data sources (`getX` / `getXOutput`) for the Hosting Management API.
  * @module pulumi-hosting
  */
+/* eslint-disable @typescript-eslint/no-require-imports */
+/*
+ * Resource classes and data-source signatures load at once; what talks to the API (the data
+ * sources' implementations, the client, the provider handlers) loads on first use, so a program
+ * that only declares resources does not pay for undici, zod or form-data.
+ */
+import { lazyClass, lazyFunction, once } from "./lazy";
+
 export { App, type AppArgs, type AppRuntime, type AppRuntimeOutput } from "./provider/app/resource";
 export {
   CustomDomain,
@@ -93,12 +101,20 @@ export {
   type StartVmArgs,
   type DeleteBackupArgs,
 } from "./data/actions";
-export {
-  HostingClient,
-  HostingError,
-  HostingApiError,
-  HostingInputError,
-  HostingConfigError,
-} from "./api";
+export { HostingError } from "./api/errors/hosting-error";
+export { HostingApiError } from "./api/errors/api-error";
+export { HostingInputError } from "./api/errors/input-error";
+export { HostingConfigError } from "./api/errors/config-error";
+
+const client = once(() => require("./api/client") as typeof import("./api/client"));
+/**
+ * The typed client of `pulumi-hosting/client`, also reachable from the package root. It loads
+ * (with undici and form-data) when first constructed, so declaring resources does not pay for it.
+ */
+export const HostingClient = lazyClass(client, "HostingClient");
+/** An instance of {@link HostingClient}. */
+export type HostingClient = import("./api/client").HostingClient;
+
+const handlers = once(() => require("./provider/handlers") as typeof import("./provider/handlers"));
 /** @internal Loaded by the serialized providers inside Pulumi's provider host. */
-export { providerHandlers } from "./provider/handlers";
+export const providerHandlers = lazyFunction(handlers, "providerHandlers");

@@ -10,6 +10,13 @@ export type { Endpoint, EndpointName, HttpMethod } from "./endpoints";
 export { buildPath } from "./path";
 export { formatDotenv, parseDotenv } from "./dotenv";
 export { RequestLimiter } from "./limiter";
+export type { RequestLimiterOptions, LimiterClock, Permit } from "./limiter";
+export type { RetryEvent } from "./retry";
+export {
+  rateLimitInfo,
+  type RateLimitInfo,
+  type Headers as ResponseHeaders,
+} from "./rate-limit-headers";
 export { HostingError } from "./errors/hosting-error";
 export { HostingInputError } from "./errors/input-error";
 export { HostingConfigError } from "./errors/config-error";
