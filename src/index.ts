@@ -42,6 +42,8 @@ export {
   type AppDashboard,
 } from "./data/apps";
 export { getBackupDownloadUrl, getBackupDownloadUrlOutput } from "./data/backups";
+export type { AccountOption } from "./data/connection";
+export type { AccountInput } from "./provider/account-input";
 export { retryDatabaseSetup, startVm, deleteBackup } from "./data/actions";
 export {
   HostingClient,

@@ -4,7 +4,7 @@ import { HostingInputError } from "../api/errors/input-error";
 import type { AppListEntry, DashboardData, Deployment, ProjectInfo } from "../api/schemas";
 import { camelize, type Camelize } from "../provider/camel";
 import { parseArgs } from "../provider/validate";
-import { outputVariant, programClient } from "./connection";
+import { accountArg, outputVariant, programClient, type AccountOption } from "./connection";
 import { pickOne, type ById } from "./pick-one";
 
 export type AppInfo = Camelize<AppListEntry["app"]> & {
@@ -19,26 +19,33 @@ const toInfo = (e: AppListEntry): AppInfo => ({
   ...(e.project_info ? { projectInfo: camelize(e.project_info) } : {}),
 });
 
+const listArgs = z.strictObject({ ...accountArg });
+
 /** Every app of the caller. */
-export async function getApps(): Promise<AppInfo[]> {
-  return (await programClient().listApps()).map(toInfo);
+export async function getApps(args: AccountOption = {}): Promise<AppInfo[]> {
+  const { account } = parseArgs("getApps", listArgs, args);
+  return (await programClient(account).listApps()).map(toInfo);
 }
-export const getAppsOutput = outputVariant(() => getApps());
+export const getAppsOutput = outputVariant((args: AccountOption = {}) => getApps(args));
 
 const oneArgs = z.union(
-  [z.strictObject({ id: z.string().min(1) }), z.strictObject({ name: z.string().min(1) })],
+  [
+    z.strictObject({ id: z.string().min(1), ...accountArg }),
+    z.strictObject({ name: z.string().min(1), ...accountArg }),
+  ],
   {
     error: "pass exactly one of { id } or { name }",
   },
 );
 
 /** One app by id or by name. */
-export async function getApp(args: ById): Promise<AppInfo> {
-  return pickOne("getApp", "app", await getApps(), parseArgs("getApp", oneArgs, args));
+export async function getApp(args: ById & AccountOption): Promise<AppInfo> {
+  const a = parseArgs("getApp", oneArgs, args);
+  return pickOne("getApp", "app", await getApps({ account: a.account }), a);
 }
 export const getAppOutput = outputVariant(getApp);
 
-const appIdArgs = z.strictObject({ appId: z.string().min(1, "appId is required") });
+const appIdArgs = z.strictObject({ appId: z.string().min(1, "appId is required"), ...accountArg });
 const windowArgs = appIdArgs.extend({
   minutes: z
     .number({ error: "minutes is required: the window in whole minutes" })
@@ -46,27 +53,32 @@ const windowArgs = appIdArgs.extend({
     .min(1, "minutes must be at least 1"),
 });
 
-export async function getAppDeployments(args: { appId: string }): Promise<DeploymentInfo[]> {
+export async function getAppDeployments(
+  args: { appId: string } & AccountOption,
+): Promise<DeploymentInfo[]> {
   const a = parseArgs("getAppDeployments", appIdArgs, args);
-  return camelize(await programClient().listDeployments(a.appId));
+  return camelize(await programClient(a.account).listDeployments(a.appId));
 }
 export const getAppDeploymentsOutput = outputVariant(getAppDeployments);
 
 /** RAM, CPU and network usage over the last `minutes`. */
-export async function getAppMetrics(args: { appId: string; minutes: number }): Promise<AppMetrics> {
+export async function getAppMetrics(
+  args: { appId: string; minutes: number } & AccountOption,
+): Promise<AppMetrics> {
   const a = parseArgs("getAppMetrics", windowArgs, args);
-  return camelize(await programClient().getAppMetrics(a.appId, { minutes: a.minutes }));
+  return camelize(await programClient(a.account).getAppMetrics(a.appId, { minutes: a.minutes }));
 }
 export const getAppMetricsOutput = outputVariant(getAppMetrics);
 
 /** Traffic analytics over the last `minutes`; analytics must be on (see AppAnalytics). */
-export async function getAppDashboard(args: {
-  appId: string;
-  minutes: number;
-}): Promise<AppDashboard> {
+export async function getAppDashboard(
+  args: { appId: string; minutes: number } & AccountOption,
+): Promise<AppDashboard> {
   const a = parseArgs("getAppDashboard", windowArgs, args);
   try {
-    return camelize(await programClient().getDashboardData(a.appId, { minutes: a.minutes }));
+    return camelize(
+      await programClient(a.account).getDashboardData(a.appId, { minutes: a.minutes }),
+    );
   } catch (err) {
     if (BadRequestError.isInstance(err)) {
       throw new HostingInputError(

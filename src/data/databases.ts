@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { DatabaseResponse } from "../api/schemas";
 import { camelize, type Camelize } from "../provider/camel";
 import { parseArgs } from "../provider/validate";
-import { outputVariant, programClient } from "./connection";
+import { accountArg, outputVariant, programClient, type AccountOption } from "./connection";
 import { pickOne } from "./pick-one";
 
 export type DatabaseInfo = Camelize<DatabaseResponse["database"]> & {
@@ -17,13 +17,14 @@ const serviceType = z.enum(["postgres", "mysql", "mongo", "redis"], {
 const listArgs = z.strictObject({
   workspaceId: z.string().min(1, "workspaceId must be a workspace id").optional(),
   serviceType: serviceType.optional(),
+  ...accountArg,
 });
 export type GetDatabasesArgs = z.input<typeof listArgs>;
 
 /** Databases of the caller (or of a workspace), optionally of one service type. */
 export async function getDatabases(args: GetDatabasesArgs = {}): Promise<DatabaseInfo[]> {
   const a = parseArgs("getDatabases", listArgs, args);
-  const list = await programClient().listDatabases({ workspaceId: a.workspaceId });
+  const list = await programClient(a.account).listDatabases({ workspaceId: a.workspaceId });
   return list
     .filter((d) => !a.serviceType || d.database.service_type === a.serviceType)
     .map((d) => ({
@@ -36,8 +37,8 @@ export const getDatabasesOutput = outputVariant(getDatabases);
 
 const oneArgs = z.union(
   [
-    z.strictObject({ id: z.string().min(1), workspaceId: z.string().optional() }),
-    z.strictObject({ name: z.string().min(1), workspaceId: z.string().optional() }),
+    z.strictObject({ id: z.string().min(1), workspaceId: z.string().optional(), ...accountArg }),
+    z.strictObject({ name: z.string().min(1), workspaceId: z.string().optional(), ...accountArg }),
   ],
   { error: "pass exactly one of { id } or { name }" },
 );
@@ -46,11 +47,19 @@ export type GetDatabaseArgs = z.input<typeof oneArgs>;
 /** One database by id or by name; a clear error when there is none or several. */
 export async function getDatabase(args: GetDatabaseArgs): Promise<DatabaseInfo> {
   const a = parseArgs("getDatabase", oneArgs, args);
-  return pickOne("getDatabase", "database", await getDatabases({ workspaceId: a.workspaceId }), a);
+  return pickOne(
+    "getDatabase",
+    "database",
+    await getDatabases({ workspaceId: a.workspaceId, account: a.account }),
+    a,
+  );
 }
 export const getDatabaseOutput = outputVariant(getDatabase);
 
-const connArgs = z.strictObject({ databaseId: z.string().min(1, "databaseId is required") });
+const connArgs = z.strictObject({
+  databaseId: z.string().min(1, "databaseId is required"),
+  ...accountArg,
+});
 
 export interface DatabaseConnection {
   databaseId: string;
@@ -60,11 +69,11 @@ export interface DatabaseConnection {
 }
 
 /** The connection URL of a database, as a secret. */
-export async function getDatabaseConnection(args: {
-  databaseId: string;
-}): Promise<DatabaseConnection> {
+export async function getDatabaseConnection(
+  args: { databaseId: string } & AccountOption,
+): Promise<DatabaseConnection> {
   const a = parseArgs("getDatabaseConnection", connArgs, args);
-  const info = await programClient().getDatabaseConnection(a.databaseId);
+  const info = await programClient(a.account).getDatabaseConnection(a.databaseId);
   return {
     databaseId: a.databaseId,
     connectionUrl: pulumi.secret(info.connection_url),

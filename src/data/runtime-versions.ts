@@ -2,18 +2,21 @@ import { z } from "zod";
 import { HostingInputError } from "../api/errors/input-error";
 import type { RuntimeVersion } from "../api/schemas";
 import { parseArgs } from "../provider/validate";
-import { outputVariant, programClient } from "./connection";
+import { accountArg, outputVariant, programClient, type AccountOption } from "./connection";
 
 export type { RuntimeVersion } from "../api/schemas";
 
 const args = z.strictObject({
   language: z.string().min(1, "language must not be empty").optional(),
+  ...accountArg,
 });
 
 /** Runtime versions apps can use, for one language or all. */
-export async function getRuntimeVersions(a: { language?: string } = {}): Promise<RuntimeVersion[]> {
-  const { language } = parseArgs("getRuntimeVersions", args, a);
-  return programClient().listRuntimeVersions({ language });
+export async function getRuntimeVersions(
+  a: { language?: string } & AccountOption = {},
+): Promise<RuntimeVersion[]> {
+  const { language, account } = parseArgs("getRuntimeVersions", args, a);
+  return programClient(account).listRuntimeVersions({ language });
 }
 export const getRuntimeVersionsOutput = outputVariant(getRuntimeVersions);
 

@@ -1,6 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
+import type { AccountInput } from "./account-input";
 
-export interface AppToggleArgs {
+export interface AppToggleArgs extends AccountInput {
   appId: pulumi.Input<string>;
   enabled: pulumi.Input<boolean>;
 }
@@ -9,6 +10,8 @@ export interface AppToggleArgs {
 export abstract class AppToggle extends pulumi.dynamic.Resource {
   declare readonly appId: pulumi.Output<string>;
   declare readonly enabled: pulumi.Output<boolean>;
+  /** The named account; undefined for the default account. */
+  declare readonly account: pulumi.Output<string | undefined>;
 
   protected constructor(
     provider: pulumi.dynamic.ResourceProvider,
@@ -17,6 +20,6 @@ export abstract class AppToggle extends pulumi.dynamic.Resource {
     args: AppToggleArgs,
     opts?: pulumi.CustomResourceOptions,
   ) {
-    super(provider, name, { ...args }, opts, "hosting", kind);
+    super(provider, name, { ...args, account: args.account }, opts, "hosting", kind);
   }
 }

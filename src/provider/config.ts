@@ -1,8 +1,11 @@
 import { HostingClient } from "../api/client";
 import { HostingConfigError } from "../api/errors/config-error";
+import { resolveAccount } from "./accounts";
 
-/** Where handlers and data sources find `hosting:apiUrl` and `hosting:token`. */
-export type ConfigSource = (key: "hosting:apiUrl" | "hosting:token") => string | undefined;
+/** Where handlers and data sources find `hosting:*` stack config (objects as JSON text). */
+export type ConfigSource = (
+  key: "hosting:apiUrl" | "hosting:token" | "hosting:accounts",
+) => string | undefined;
 
 export interface Connection {
   apiUrl: string;
@@ -16,9 +19,16 @@ const HOW = {
     "set it with `pulumi config set --secret hosting:token <token>` or the HOSTING_TOKEN environment variable",
 } as const;
 
-/** Stack config first, then the environment; a missing value names both ways to set it. */
-export function resolveConnection(config: ConfigSource | undefined): Connection {
-  const apiUrl = config?.("hosting:apiUrl") || process.env.HOSTING_API_URL;
+const defaultApiUrl = (config: ConfigSource | undefined) =>
+  config?.("hosting:apiUrl") || process.env.HOSTING_API_URL || undefined;
+
+/**
+ * Stack config first, then the environment; a missing value names both ways to set it. With an
+ * account name, that account's connection (see accounts.ts); without, `hosting:apiUrl`/`token`.
+ */
+export function resolveConnection(config: ConfigSource | undefined, account?: string): Connection {
+  if (account !== undefined) return resolveAccount(config, account, () => defaultApiUrl(config));
+  const apiUrl = defaultApiUrl(config);
   const token = config?.("hosting:token") || process.env.HOSTING_TOKEN;
   if (!apiUrl) throw new HostingConfigError(`hosting:apiUrl is not set: ${HOW["hosting:apiUrl"]}.`);
   if (!token) throw new HostingConfigError(`hosting:token is not set: ${HOW["hosting:token"]}.`);

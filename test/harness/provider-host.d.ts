@@ -10,7 +10,7 @@ export interface InitFailure {
 export declare class ProviderHost {
   static start(env?: Record<string, string>, cwd?: string): Promise<ProviderHost>;
   readonly stderr: () => string;
-  configure(config: Record<string, string>): Promise<void>;
+  configure(config: Record<string, unknown>): Promise<void>;
   check(
     urn: string,
     olds: Props,

@@ -66,7 +66,10 @@ class ProviderHost {
   async configure(config) {
     const req = new provproto.ConfigureRequest();
     req.setArgs(toStruct(config));
-    for (const [k, v] of Object.entries(config)) req.getVariablesMap().set(k, v);
+    // Variables are text; structured values (hosting:accounts) travel as JSON there.
+    for (const [k, v] of Object.entries(config)) {
+      req.getVariablesMap().set(k, typeof v === "string" ? v : JSON.stringify(v));
+    }
     await this.call("configure", req);
   }
 

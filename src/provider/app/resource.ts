@@ -1,4 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
+import type { AccountInput } from "../account-input";
 import { thinProvider } from "../thin-provider";
 
 export interface AppRuntime {
@@ -7,7 +8,7 @@ export interface AppRuntime {
   version: pulumi.Input<string>;
 }
 
-export interface AppArgs {
+export interface AppArgs extends AccountInput {
   /** The app's directory or a .zip. Packed deterministically; node_modules, .git and
    * .hostingignore matches are left out. Its content (not its path) decides replacement. */
   source: pulumi.Input<string>;
@@ -45,6 +46,8 @@ export class App extends pulumi.dynamic.Resource {
   declare readonly runtime: pulumi.Output<{ language: string; version: string } | undefined>;
   declare readonly setupTimeoutSeconds: pulumi.Output<number | undefined>;
   declare readonly adoptId: pulumi.Output<string | undefined>;
+  /** The named account the app belongs to; undefined for the default account. */
+  declare readonly account: pulumi.Output<string | undefined>;
   /** sha256 of the uploaded archive. */
   declare readonly sourceHash: pulumi.Output<string>;
   declare readonly userId: pulumi.Output<string>;
@@ -58,6 +61,7 @@ export class App extends pulumi.dynamic.Resource {
   constructor(name: string, args: AppArgs, opts?: pulumi.CustomResourceOptions) {
     const props = {
       ...args,
+      account: args.account,
       env: args.env === undefined ? undefined : pulumi.secret(args.env),
       sourceHash: undefined,
       userId: undefined,

@@ -1,10 +1,11 @@
 import * as pulumi from "@pulumi/pulumi";
+import type { AccountInput } from "../account-input";
 import { thinProvider } from "../thin-provider";
 import type { DnsRecord } from "./dns-records";
 
 export type { DnsRecord } from "./dns-records";
 
-export interface CustomDomainArgs {
+export interface CustomDomainArgs extends AccountInput {
   appId: pulumi.Input<string>;
   /** A hostname such as www.example.com; lower-cased. It must already CNAME to the edge. */
   domain: pulumi.Input<string>;
@@ -30,6 +31,8 @@ export class CustomDomain extends pulumi.dynamic.Resource {
   declare readonly domain: pulumi.Output<string>;
   declare readonly waitForActive: pulumi.Output<boolean | undefined>;
   declare readonly activeTimeoutSeconds: pulumi.Output<number | undefined>;
+  /** The named account; undefined for the default account. */
+  declare readonly account: pulumi.Output<string | undefined>;
   declare readonly hostname: pulumi.Output<string>;
   declare readonly status: pulumi.Output<string>;
   declare readonly ssl: pulumi.Output<{
@@ -47,6 +50,7 @@ export class CustomDomain extends pulumi.dynamic.Resource {
   constructor(name: string, args: CustomDomainArgs, opts?: pulumi.CustomResourceOptions) {
     const props = {
       ...args,
+      account: args.account,
       hostname: undefined,
       status: undefined,
       ssl: undefined,
