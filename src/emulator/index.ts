@@ -1,3 +1,5 @@
+// First: a clear error when the optional server packages are missing.
+import "./server-deps";
 import type { AddressInfo } from "node:net";
 import type { Emu } from "./context";
 import { Faults, type FaultConfig } from "./faults";
