@@ -10,6 +10,7 @@ import { makeApiError } from "./errors/make-api-error";
 import type { HostingApiError } from "./errors/api-error";
 import { limiterFor, type RequestLimiter } from "./limiter";
 import { parseBody } from "./parse";
+import { logAttempt } from "./request-log";
 import { backoffDelayMs, retryAfterMs, shouldRetry, type Failure } from "./retry";
 
 export interface TransportOptions {
@@ -85,7 +86,9 @@ export class Transport {
     if (spec.method === "POST") headers[wireAssumptions.idempotencyHeader] = randomUUID();
 
     for (let attempt = 0; ; attempt++) {
+      const startedAt = performance.now();
       const outcome = await this.#attempt(spec, fullPath, headers);
+      logAttempt(spec.method, fullPath, attempt + 1, startedAt, outcome);
       if (outcome.ok) return parseBody(spec.operation, spec.schema, outcome.body);
       const retryable =
         attempt < this.#opts.maxRetries && shouldRetry(spec.method, outcome.failure);

@@ -10,6 +10,8 @@ export interface InitFailure {
 export declare class ProviderHost {
   static start(env?: Record<string, string>, cwd?: string): Promise<ProviderHost>;
   readonly stderr: () => string;
+  /** What the host printed after its port line: what the engine shows the user as info. */
+  readonly stdout: () => string;
   configure(config: Record<string, unknown>): Promise<void>;
   check(
     urn: string,

@@ -107,7 +107,12 @@ export const appHandler: ResourceHandler = {
     });
     const outsBase = { ...inputs, sourceHash };
     forgetApps(client);
-    const app = await waitForSetup(client, id, i.setupTimeoutSeconds ?? DEFAULT_SETUP_TIMEOUT_S);
+    const app = await waitForSetup(
+      client,
+      id,
+      i.setupTimeoutSeconds ?? DEFAULT_SETUP_TIMEOUT_S,
+      `app "${i.name}" (${id}): setup`,
+    );
     if (!app.setup) {
       throw new ResourceInitError(
         `app ${id} was created but its setup did not finish within ${i.setupTimeoutSeconds ?? DEFAULT_SETUP_TIMEOUT_S} s; ` +
@@ -172,6 +177,7 @@ async function waitForSetup(
   client: HostingClient,
   id: string,
   timeoutS: number,
+  what: string,
 ): Promise<AppSummary> {
   const look = async () => {
     const app = await findApp(client, id);
@@ -179,5 +185,5 @@ async function waitForSetup(
     return app;
   };
   // The shared list is at most a second old, so parallel creates poll together.
-  return pollUntil(await look(), look, (app) => app.setup === true, timeoutS, POLL_MS);
+  return pollUntil(await look(), look, (app) => app.setup === true, timeoutS, POLL_MS, what);
 }
