@@ -5,6 +5,7 @@ const suites = {
   client: () => require("./client.bench")(),
   emulator: () => require("./emulator.bench")(),
   provider: () => require("./provider.bench")(),
+  state: () => require("./state.bench")(),
 };
 
 async function main() {

@@ -16,12 +16,16 @@ export const faultRuleSchema = z.strictObject({
   reset: z.boolean().optional(),
   /** Apply the request, then destroy the connection without replying. */
   commitThenDrop: z.boolean().optional(),
+  /** Apply the request, then answer with this status instead (a gateway that lost the reply). */
+  commitThenStatus: z.number().int().min(400).max(599).optional(),
   /** Delay before handling, in ms. */
   latencyMs: z.number().int().min(0).optional(),
   /** Chance that the rule fires on a matching request (default 1). */
   probability: z.number().min(0).max(1).default(1),
   /** Fire at most this many times (default: unlimited). */
   times: z.number().int().positive().optional(),
+  /** Let this many matching requests through before the rule may fire (default 0). */
+  after: z.number().int().min(0).default(0),
 });
 
 export const faultConfigSchema = z.strictObject({
@@ -37,17 +41,19 @@ export const faultConfigSchema = z.strictObject({
 
 export type FaultRule = z.input<typeof faultRuleSchema>;
 export type FaultConfig = z.input<typeof faultConfigSchema>;
-type Rule = z.output<typeof faultRuleSchema> & { fired: number };
+type Rule = z.output<typeof faultRuleSchema> & { fired: number; seen: number };
 
 export interface FaultDecision {
   status?: number;
   retryAfterSeconds?: number;
   reset?: boolean;
   commitThenDrop?: boolean;
+  commitThenStatus?: number;
   latencyMs?: number;
 }
 
-export type FaultKind = "status" | "reset" | "commitThenDrop" | "latency" | "rateLimited";
+export type FaultKind =
+  "status" | "reset" | "commitThenDrop" | "commitThenStatus" | "latency" | "rateLimited";
 
 export class Faults {
   #rules: Rule[] = [];
@@ -63,7 +69,7 @@ export class Faults {
   /** Replaces the whole fault configuration. */
   configure(config: FaultConfig): void {
     const parsed = faultConfigSchema.parse(config);
-    this.#rules = parsed.rules.map((r) => ({ ...r, fired: 0 }));
+    this.#rules = parsed.rules.map((r) => ({ ...r, fired: 0, seen: 0 }));
     this.#rateLimit = parsed.rateLimit;
     this.#windows.clear();
   }
@@ -73,6 +79,7 @@ export class Faults {
     const out: FaultDecision = {};
     for (const rule of this.#rules) {
       if (rule.route !== "*" && rule.route !== routeKey) continue;
+      if (rule.seen++ < rule.after) continue;
       if (rule.times !== undefined && rule.fired >= rule.times) continue;
       if (rule.probability < 1 && this.#rng.next() >= rule.probability) continue;
       rule.fired++;
@@ -83,6 +90,9 @@ export class Faults {
       }
       if (rule.reset) out.reset = true;
       if (rule.commitThenDrop) out.commitThenDrop = true;
+      if (rule.commitThenStatus && out.commitThenStatus === undefined) {
+        out.commitThenStatus = rule.commitThenStatus;
+      }
     }
     return out;
   }

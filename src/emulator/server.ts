@@ -119,6 +119,12 @@ async function serve(
     stats.countFault("commitThenDrop");
     return drop(req, reply);
   }
+  if (fault.commitThenStatus) {
+    stats.countFault("commitThenStatus");
+    return reply
+      .code(fault.commitThenStatus)
+      .send({ error: `injected fault: HTTP ${fault.commitThenStatus} after applying` });
+  }
   return reply.code(200).send(body);
 }
 

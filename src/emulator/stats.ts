@@ -7,6 +7,7 @@ export class Stats {
     status: 0,
     reset: 0,
     commitThenDrop: 0,
+    commitThenStatus: 0,
     latency: 0,
     rateLimited: 0,
   };

@@ -3,37 +3,64 @@ import type { AppListEntry } from "../api/schemas";
 
 /*
  * Reads of many apps in one deployment share one GET /apps: a call made while another is in
- * flight joins it, and a settled answer serves for a second. Refreshing N apps costs a handful
- * of list calls, not N. Every mutation forgets the cached answer.
+ * flight joins it, and a settled answer serves for a while (one second; HOSTING_LIST_CACHE_MS
+ * sets it, e.g. 0 in tests that change the world behind the provider's back). Refreshing N apps
+ * costs a handful of list calls, not N.
+ *
+ * Waiting for N new apps to finish setup shares the list too: each waiter asks for a list that
+ * was requested after a given moment (after its app existed, and no older than its poll
+ * interval), so one call serves every waiter of that interval and nobody's cache is thrown away.
  */
 
-const MAX_AGE_MS = 1000;
+const DEFAULT_MAX_AGE_MS = 1000;
+
+function maxAgeMs(): number {
+  const v = Number(process.env.HOSTING_LIST_CACHE_MS);
+  return process.env.HOSTING_LIST_CACHE_MS !== undefined && Number.isFinite(v) && v >= 0
+    ? v
+    : DEFAULT_MAX_AGE_MS;
+}
 
 interface Shared {
   promise: Promise<AppListEntry[]>;
+  /** When the request was sent: everything acknowledged before then is in the answer. */
+  startedAt: number;
   settledAt?: number;
 }
 
 const shared = new WeakMap<HostingClient, Shared>();
 
-export function listAppsShared(client: HostingClient): Promise<AppListEntry[]> {
-  const hit = shared.get(client);
-  if (hit && (hit.settledAt === undefined || Date.now() - hit.settledAt < MAX_AGE_MS)) {
-    return hit.promise;
-  }
-  const entry: Shared = { promise: client.listApps() };
+function start(client: HostingClient): Shared {
+  const entry: Shared = { promise: client.listApps(), startedAt: Date.now() };
   shared.set(client, entry);
   entry.promise.then(
     () => (entry.settledAt = Date.now()),
     () => shared.get(client) === entry && shared.delete(client),
   );
-  return entry.promise;
+  return entry;
+}
+
+/** The shared list: one in flight, or settled within the cache lifetime. */
+export function listAppsShared(client: HostingClient): Promise<AppListEntry[]> {
+  const hit = shared.get(client);
+  if (hit && (hit.settledAt === undefined || Date.now() - hit.settledAt < maxAgeMs())) {
+    return hit.promise;
+  }
+  return start(client).promise;
+}
+
+/** A shared list requested at or after `since` (ms since the epoch); starts one if needed. */
+export function listAppsSince(client: HostingClient, since: number): Promise<AppListEntry[]> {
+  const hit = shared.get(client);
+  if (hit && hit.startedAt >= since) return hit.promise;
+  return start(client).promise;
 }
 
 export async function findApp(client: HostingClient, appId: string) {
   return (await listAppsShared(client)).find((a) => a.app.id === appId)?.app;
 }
 
+/** After a change that alters what the list shows (a delete, a domain): the next read re-lists. */
 export function forgetApps(client: HostingClient): void {
   shared.delete(client);
 }

@@ -91,23 +91,25 @@ function methodsFor(h: ResourceHandler) {
         return typeof v === "string" && v.length > 0 ? v : undefined;
       };
     },
-    async check(_olds: Props, news: Props): Promise<pulumi.dynamic.CheckResult> {
+    async check(olds: Props, news: Props): Promise<pulumi.dynamic.CheckResult> {
       // `account` is common to every resource: checked here, not by each resource's schema.
       const { account, ...rest } = news;
-      const result = await checkWith(h, rest);
+      const result = await checkWith(h, olds, rest);
       const bad = accountFailure(account);
       return {
         inputs: account === undefined ? result.inputs : { ...result.inputs, account },
         failures: bad ? [bad, ...result.failures] : result.failures,
       };
     },
-    async diff(_id: string, olds: Props, news: Props): Promise<pulumi.dynamic.DiffResult> {
+    async diff(id: string, olds: Props, news: Props): Promise<pulumi.dynamic.DiffResult> {
       const moved = accountMoved(olds, news);
-      return diffWith(
+      const result = diffWith(
         moved ? { ...h, replaceOnChange: [...h.replaceOnChange, "account"] } : h,
         olds,
         news,
       );
+      h.diffed?.(id, olds, result.replaces);
+      return result;
     },
     async create(inputs: Props): Promise<pulumi.dynamic.CreateResult> {
       try {

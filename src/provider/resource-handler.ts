@@ -7,40 +7,53 @@ import { UNKNOWN, validateInputs, type Failure } from "./validate";
 
 export type Props = Record<string, unknown>;
 
-/** What each resource type supplies; the shared check/diff/lifecycle plumbing is below. */
-export interface ResourceHandler {
+/** A resource's validated inputs (what `check` returned). */
+export type InputsOf<S extends z.ZodObject> = z.output<S>;
+/** A resource's state as the engine hands it back: its inputs plus what create and read added. */
+export type StateOf<S extends z.ZodObject> = InputsOf<S> & Props;
+
+/**
+ * What each resource type supplies, typed by its input schema; the shared check/diff/lifecycle
+ * plumbing is below. Inputs reach `create`, `update` and `prepare` only after `check` passed.
+ */
+export interface ResourceHandler<S extends z.ZodObject = z.ZodObject> {
   /** Input schema: messages name the property and the fix. */
-  schema: z.ZodObject;
+  schema: S;
   /** Inputs whose change replaces the resource. */
   replaceOnChange: readonly string[];
   /** Inputs not compared by diff (e.g. a path whose content is compared through a hash). */
   notCompared?: readonly string[];
   /** Optional settings the platform fills in when unset: unset in the program means no opinion. */
   platformDefaults?: readonly string[];
-  deleteBeforeReplace?: (news: Props) => boolean;
+  deleteBeforeReplace?(news: InputsOf<S>): boolean;
   /** Check-time work on valid, known inputs (packaging, hashing); may throw HostingInputError. */
-  prepare?: (inputs: Props) => Promise<Props>;
-  create(client: HostingClient, inputs: Props): Promise<{ id: string; outs: Props }>;
+  prepare?(inputs: InputsOf<S>, olds: Props): Promise<InputsOf<S>>;
+  /** Whether a changed value only re-encodes the old one: recorded by an update, no replacement. */
+  equivalent?(key: string, old: unknown, next: unknown): boolean;
+  /** Told the outcome of every diff (the engine's view of which object a resource holds). */
+  diffed?(id: string, olds: StateOf<S>, replaces: readonly string[]): void;
+  create(client: HostingClient, inputs: InputsOf<S>): Promise<{ id: string; outs: Props }>;
   /** Returns undefined when the object is gone. */
   read(
     client: HostingClient,
     id: string,
-    props: Props,
+    props: StateOf<S>,
   ): Promise<{ props: Props; inputs: Props } | undefined>;
   /** Changes in place; without it an update only records the new inputs over the old outputs. */
-  update?(client: HostingClient, id: string, olds: Props, news: Props): Promise<Props>;
-  delete(client: HostingClient, id: string, props: Props): Promise<void>;
+  update?(client: HostingClient, id: string, olds: StateOf<S>, news: InputsOf<S>): Promise<Props>;
+  delete(client: HostingClient, id: string, props: StateOf<S>): Promise<void>;
 }
 
 export async function checkWith(
   h: ResourceHandler,
+  olds: Props,
   news: Props,
 ): Promise<{ inputs: Props; failures: Failure[] }> {
   const { inputs, failures } = validateInputs(h.schema, news);
   if (failures.length > 0 || !h.prepare) return { inputs, failures };
   if (Object.values(inputs).includes(UNKNOWN)) return { inputs, failures };
   try {
-    return { inputs: await h.prepare(inputs), failures: [] };
+    return { inputs: await h.prepare(inputs, olds ?? {}), failures: [] };
   } catch (err) {
     if (HostingInputError.isInstance(err)) {
       return { inputs, failures: [{ property: err.property, reason: err.message }] };
@@ -60,7 +73,9 @@ export function diffWith(h: ResourceHandler, olds: Props, news: Props) {
     .filter((k) => !(news[k] === undefined && defaults.has(k)))
     .filter((k) => news[k] === UNKNOWN || !sameValue(olds[k] ?? null, news[k] ?? null))
     .sort();
-  const replaces = changed.filter((k) => h.replaceOnChange.includes(k));
+  const replaces = changed.filter(
+    (k) => h.replaceOnChange.includes(k) && !h.equivalent?.(k, olds[k], news[k]),
+  );
   return {
     changes: changed.length > 0,
     replaces,

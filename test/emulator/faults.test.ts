@@ -47,6 +47,27 @@ describe("faults on demand", () => {
     expect(env.emu.stats().faults.commitThenDrop).toBe(1);
   });
 
+  test("commit then a status: the POST is applied, the caller sees a gateway error", async () => {
+    env.emu.setFaults({ rules: [{ route: "POST /apps", commitThenStatus: 502, times: 1 }] });
+    const before = env.emu.world.apps.length;
+    const zip = await makeZip({ "hosting.json": manifest({ name: "gateway" }) });
+    await expect(env.client().createApp({ archivePath: zip })).rejects.toMatchObject({
+      status: 502,
+    });
+    expect(env.emu.world.apps.length).toBe(before + 1);
+    expect(env.emu.world.apps.at(-1)!.name).toBe("gateway");
+    expect(env.emu.stats().faults.commitThenStatus).toBe(1);
+  });
+
+  test("after: the first N matching requests pass, then the rule fires", async () => {
+    env.emu.setFaults({ rules: [{ route: "GET /apps", status: 500, after: 2 }] });
+    const c = env.client({ maxRetries: 0 });
+    await expect(c.listApps()).resolves.toBeDefined();
+    await expect(c.listApps()).resolves.toBeDefined();
+    await expect(c.listApps()).rejects.toMatchObject({ status: 500 });
+    await expect(c.listRuntimeVersions()).resolves.toBeDefined(); // another route: not counted
+  });
+
   test("a probability makes faults intermittent", async () => {
     env.emu.setFaults({ rules: [{ route: "GET /apps/versions", status: 503, probability: 0.5 }] });
     const c = env.client({ maxRetries: 0 });

@@ -6,15 +6,29 @@ import { ProviderHost } from "../harness/provider-host";
 import { serializedProvider, urnOf } from "./serialize";
 import type { ResourceKind } from "../../src/provider/handlers";
 
+export interface HostOptions {
+  /** The provider's shared app-list lifetime (HOSTING_LIST_CACHE_MS); 0 sees changes at once. */
+  listCacheMs?: number;
+}
+
 /** An emulator plus a configured provider host for one test file, torn down after it. */
-export function useProviderHost(options: EmulatorOptions = {}) {
+export function useProviderHost(options: EmulatorOptions = {}, hostOptions: HostOptions = {}) {
   const ctx = {} as { emu: RunningEmulator; host: ProviderHost; token: string };
   beforeAll(async () => {
     ctx.emu = await startEmulator({ seed: "provider", setupDelayMs: 50, ...options });
     ctx.token = ctx.emu.issueToken();
-    ctx.host = await ProviderHost.start();
-    await ctx.host.configure({ "hosting:apiUrl": ctx.emu.url, "hosting:token": ctx.token });
+    ctx.host = await startHost();
   });
+  /** A provider host as the engine starts one for each deployment. */
+  async function startHost(): Promise<ProviderHost> {
+    const hostEnv: Record<string, string> = {};
+    if (hostOptions.listCacheMs !== undefined) {
+      hostEnv.HOSTING_LIST_CACHE_MS = String(hostOptions.listCacheMs);
+    }
+    const host = await ProviderHost.start(hostEnv);
+    await host.configure({ "hosting:apiUrl": ctx.emu.url, "hosting:token": ctx.token });
+    return host;
+  }
   afterAll(async () => {
     await ctx.host?.stop();
     await ctx.emu?.stop();
@@ -40,10 +54,18 @@ export function useProviderHost(options: EmulatorOptions = {}) {
       return { __provider: p, ...props };
     },
     urn: urnOf,
+    /** Stops the provider host and starts a fresh one: the next deployment. */
+    async nextDeployment() {
+      await ctx.host.stop();
+      ctx.host = await startHost();
+    },
     /** Creates an app through the host (check, then create), as a stack would. */
     async newApp(name: string) {
+      return this.newAppFrom(name, await appSource());
+    },
+    async newAppFrom(name: string, source: string) {
       const urn = urnOf("App", name);
-      const inputs = await this.inputs("App", { source: await appSource(), name });
+      const inputs = await this.inputs("App", { source, name });
       const checked = await ctx.host.check(urn, {}, inputs);
       return ctx.host.create(urn, checked.inputs);
     },

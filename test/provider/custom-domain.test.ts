@@ -1,6 +1,6 @@
 import { expectNoToken, useProviderHost } from "../helpers/provider-env";
 
-const env = useProviderHost({ setupDelayMs: 0, domainActivationMs: 300 });
+const env = useProviderHost({ setupDelayMs: 0, domainActivationMs: 300 }, { listCacheMs: 0 });
 
 const newApp = (name: string) => env.newApp(name);
 
@@ -72,7 +72,6 @@ describe("CustomDomain through Pulumi's provider host", () => {
     );
     const created = await env.host.create(urn, c.inputs);
     env.emu.world.apps.find((a) => a.id === app.id)!.domain = null;
-    await new Promise((r) => setTimeout(r, 1100));
     expect((await env.host.read(created.id, urn, created.properties)).id).toBe("");
   });
 
@@ -86,7 +85,6 @@ describe("CustomDomain through Pulumi's provider host", () => {
     const created = await env.host.create(urn, c.inputs);
     const rec = env.emu.world.apps.find((a) => a.id === app.id)!;
     rec.domain = { ...rec.domain!, hostname: "someone-else.pointed.test" };
-    await new Promise((r) => setTimeout(r, 1100));
     await env.host.delete(created.id, urn, created.properties);
     expect(rec.domain?.hostname).toBe("someone-else.pointed.test");
   });

@@ -1,3 +1,5 @@
+import { createHash } from "node:crypto";
+import { readdirSync } from "node:fs";
 import { chmod, mkdir, rm, symlink, utimes, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import yauzl from "yauzl";
@@ -96,3 +98,76 @@ describe("source packaging", () => {
     );
   });
 });
+
+describe("the source hash is over content, not compressed bytes", () => {
+  /** A fixed fixture: these files, these modes, this manifest. */
+  async function fixture(): Promise<string> {
+    const dir = await appSource({ "run.sh": "#!/bin/sh\nnode index.js\n" });
+    await writeFile(join(dir, "index.js"), "console.log('golden');\n");
+    await mkdir(join(dir, "lib"));
+    await writeFile(join(dir, "lib/util.js"), "module.exports = 42;\n");
+    await chmod(join(dir, "run.sh"), 0o755);
+    await chmod(join(dir, "index.js"), 0o644);
+    return dir;
+  }
+  const manifest = { name: "golden", ram: 512 };
+
+  test("golden: a fixed fixture always hashes to the same value", async () => {
+    const p = await packageSource(await fixture(), manifest);
+    // Pinned: a change of Node, zlib, CPU or machine must not move this value.
+    expect(p.sha256).toBe(GOLDEN);
+    // And it is exactly the documented listing, recomputed here by hand.
+    const sha = (t: string) => createHash("sha256").update(t).digest("hex");
+    const listing = [
+      `644 ${sha('{\n  "name": "golden",\n  "ram": 512\n}\n')} hosting.json`,
+      `644 ${sha("console.log('golden');\n")} index.js`,
+      `644 ${sha("module.exports = 42;\n")} lib/util.js`,
+      `755 ${sha("#!/bin/sh\nnode index.js\n")} run.sh`,
+    ];
+    expect(p.sha256).toBe(sha(`pulumi-hosting source v1\n${listing.join("\n")}\n`));
+  });
+
+  test("the same content as a folder or as a zip (any compression) gives the same hash", async () => {
+    const zip = await makeZip({
+      "index.js": "console.log('golden');\n",
+      "lib/util.js": "module.exports = 42;\n",
+      "run.sh": "#!/bin/sh\nnode index.js\n",
+    });
+    const fromZip = await packageSource(zip, manifest);
+    // makeZip stores no unix modes: the zip's run.sh is 644, so the folder's differs by its mode.
+    expect(fromZip.sha256).not.toBe(GOLDEN);
+    const dir = await fixture();
+    await chmod(join(dir, "run.sh"), 0o644);
+    expect((await packageSource(dir, manifest)).sha256).toBe(fromZip.sha256);
+  });
+
+  test("a .zip source gets the folder's ignore rules", async () => {
+    const zip = await makeZip({
+      ".hostingignore": "*.log\nsecrets/\n",
+      "index.js": "x",
+      "debug.log": "noise",
+      "secrets/key.pem": "k",
+      "node_modules/dep/index.js": "d",
+      ".git/HEAD": "ref",
+      "src/app.js": "a",
+    });
+    const list = await entries((await packageSource(zip, { name: "x" })).zipPath);
+    expect(list.map((e) => e.name)).toEqual([
+      ".hostingignore",
+      "hosting.json",
+      "index.js",
+      "src/app.js",
+    ]);
+  });
+
+  test("packing a zip many times leaves no file handle open", async () => {
+    const zip = await makeZip({ "index.js": "x", "b.js": "y" });
+    const open = () => readdirSync("/proc/self/fd").length;
+    await packageSource(zip, { name: "x" }); // warm up lazily opened handles
+    const before = open();
+    for (let i = 0; i < 40; i++) await packageSource(zip, { name: "x" });
+    expect(open() - before).toBeLessThan(5);
+  });
+});
+
+const GOLDEN = "4fdf2d4cd81725576148311f757fce340b47c19044c768a79434ab85591b86d9";

@@ -1,6 +1,6 @@
 import { useProviderHost } from "../helpers/provider-env";
 
-const env = useProviderHost({ setupDelayMs: 0 });
+const env = useProviderHost({ setupDelayMs: 0 }, { listCacheMs: 0 });
 
 const newApp = (name: string) => env.newApp(name);
 const record = (id: string) => env.emu.world.apps.find((a) => a.id === id)!;
@@ -69,7 +69,6 @@ describe("AppWebAccess", () => {
     );
     const created = await env.host.create(urn, c.inputs);
     env.emu.world.apps = env.emu.world.apps.filter((a) => a.id !== app.id);
-    await new Promise((r) => setTimeout(r, 1100));
     expect((await env.host.read(created.id, urn, created.properties)).id).toBe("");
     await env.host.delete(created.id, urn, created.properties);
   });

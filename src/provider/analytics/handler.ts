@@ -2,7 +2,7 @@ import type { HostingClient } from "../../api/client";
 import { BadRequestError } from "../../api/errors/bad-request-error";
 import { findApp } from "../app-directory";
 import { ignoreNotFound, type ResourceHandler } from "../resource-handler";
-import { toggleInputSchema, type ToggleInputs } from "../toggle-schema";
+import { toggleInputSchema } from "../toggle-schema";
 
 /**
  * Whether analytics is on, read the only way the spec allows: the dashboard answers when it is
@@ -18,31 +18,29 @@ export async function analyticsEnabled(client: HostingClient, appId: string): Pr
   }
 }
 
-export const analyticsHandler: ResourceHandler = {
+export const analyticsHandler: ResourceHandler<typeof toggleInputSchema> = {
   schema: toggleInputSchema,
   replaceOnChange: ["appId"],
 
-  async create(client, inputs) {
-    const i = inputs as ToggleInputs;
+  async create(client, i) {
     await client.setAnalytics(i.appId, i.enabled);
-    return { id: i.appId, outs: { ...inputs } };
+    return { id: i.appId, outs: { ...i } };
   },
 
   async read(client, _id, props) {
-    const appId = props.appId as string;
+    const appId = props.appId;
     if (!(await findApp(client, appId))) return undefined;
     const enabled = await analyticsEnabled(client, appId);
     return { props: { ...props, enabled }, inputs: { appId, enabled } };
   },
 
   async update(client, _id, olds, news) {
-    const i = news as ToggleInputs;
-    if (olds.enabled !== i.enabled) await client.setAnalytics(i.appId, i.enabled);
+    if (olds.enabled !== news.enabled) await client.setAnalytics(news.appId, news.enabled);
     return { ...news };
   },
 
   // Deleting the resource restores the platform default: analytics off.
   async delete(client, _id, props) {
-    await ignoreNotFound(client.setAnalytics(props.appId as string, false));
+    await ignoreNotFound(client.setAnalytics(props.appId, false));
   },
 };

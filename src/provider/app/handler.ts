@@ -1,12 +1,11 @@
 import { rm } from "node:fs/promises";
+import { setTimeout as sleep } from "node:timers/promises";
 import { dirname } from "node:path";
 import type { HostingClient } from "../../api/client";
-import { HostingApiError } from "../../api/errors/api-error";
-import { HostingConnectionError } from "../../api/errors/connection-error";
 import { HostingInputError } from "../../api/errors/input-error";
 import type { Manifest } from "../../api/manifest";
 import type { AppSummary } from "../../api/schemas";
-import { findApp, forgetApps, listAppsShared } from "../app-directory";
+import { findApp, forgetApps, listAppsSince } from "../app-directory";
 import { camelize } from "../camel";
 import { pollUntil } from "../poll";
 import {
@@ -15,7 +14,10 @@ import {
   ResourceInitError,
   type Props,
   type ResourceHandler,
+  type StateOf,
 } from "../resource-handler";
+import { createApp } from "./create-app";
+import { heldFate, noteHeld } from "./held-apps";
 import { packageSource, type PackagedSource } from "./packaging";
 import { appInputSchema, type AppInputs } from "./schema";
 
@@ -68,61 +70,59 @@ const LIVE_SETTINGS = [
   "customCommand",
 ] as const;
 
-export const appHandler: ResourceHandler = {
+type AppSchema = typeof appInputSchema;
+
+/** Old-style sourceHash (zip bytes) → content hash, for sources seen unchanged in this check. */
+const rehashed = new Map<string, string>();
+
+export const appHandler: ResourceHandler<AppSchema> = {
   schema: appInputSchema,
   // No endpoint changes an app's settings: every one of them replaces it.
-  replaceOnChange: ["sourceHash", "env", ...LIVE_SETTINGS, "runtime", "adoptId"],
-  notCompared: ["source"],
+  replaceOnChange: ["sourceHash", "env", ...LIVE_SETTINGS, "runtime"],
+  // adoptId is read once, when the App is created (like `pulumi import`): changing or removing
+  // it later does nothing, so the adopted app is never replaced or deleted because of it.
+  notCompared: ["source", "adoptId"],
   platformDefaults: LIVE_SETTINGS.filter((k) => k !== "name"),
   // A fixed subdomain cannot be held by the old and the new app at once.
   deleteBeforeReplace: (news) => typeof news.subdomain === "string",
 
-  async prepare(inputs) {
-    const i = inputs as AppInputs;
-    if (i.adoptId) return inputs;
-    const sourceHash = await withPackage(i, async (p) => p.sha256);
-    return { ...inputs, sourceHash };
+  // Adopted or not, the source is hashed: after adoption, the program is the truth.
+  async prepare(inputs, olds) {
+    const p = await withPackage(inputs, async (p) => p);
+    if (olds.sourceHash === p.archiveSha256) rehashed.set(p.archiveSha256, p.sha256);
+    return { ...inputs, sourceHash: p.sha256 };
+  },
+
+  // A stack made by a build that hashed the zip bytes: same bytes, so same content, new hash.
+  equivalent: (key, old, next) =>
+    key === "sourceHash" && typeof old === "string" && rehashed.get(old) === next,
+
+  diffed(id, _olds, replaces) {
+    noteHeld(id, replaces.length > 0 ? "replaced" : "kept");
   },
 
   async create(client, inputs) {
-    const i = inputs as AppInputs;
-    if (i.adoptId) {
-      const app = await findApp(client, i.adoptId);
-      if (!app) {
-        throw new HostingInputError(
-          "adoptId",
-          `adoptId: no app ${i.adoptId} exists for this token`,
-        );
-      }
-      return { id: app.id, outs: outputsOf(inputs, app) };
+    const fate = inputs.adoptId === undefined ? undefined : heldFate(inputs.adoptId);
+    if (inputs.adoptId !== undefined && (fate === "kept" || fate === "adopted")) {
+      throw new HostingInputError(
+        "adoptId",
+        `adoptId: app ${inputs.adoptId} is already held by another resource of this stack; ` +
+          "two resources must not manage one app: remove adoptId from one of them",
+      );
     }
-    const { id, sourceHash } = await withPackage(i, async (p) => {
-      if (i.sourceHash && p.sha256 !== i.sourceHash) {
+    // A replacement of the App that adopted this id creates a new app (see held-apps.ts).
+    if (inputs.adoptId !== undefined && fate !== "replaced") return adopt(client, inputs);
+    const { id, sourceHash } = await withPackage(inputs, async (p) => {
+      if (inputs.sourceHash && p.sha256 !== inputs.sourceHash) {
         throw new HostingInputError(
           "source",
           "source changed between preview and create; run the update again",
         );
       }
-      return { id: await createOnce(client, i, p), sourceHash: p.sha256 };
+      return { id: await createApp(client, inputs, p.zipPath), sourceHash: p.sha256 };
     });
-    const outsBase = { ...inputs, sourceHash };
-    forgetApps(client);
-    const app = await waitForSetup(
-      client,
-      id,
-      i.setupTimeoutSeconds ?? DEFAULT_SETUP_TIMEOUT_S,
-      `app "${i.name}" (${id}): setup`,
-    );
-    if (!app.setup) {
-      throw new ResourceInitError(
-        `app ${id} was created but its setup did not finish within ${i.setupTimeoutSeconds ?? DEFAULT_SETUP_TIMEOUT_S} s; ` +
-          "it is kept in the stack: run `pulumi up` again to wait more, or raise setupTimeoutSeconds",
-        id,
-        outputsOf(outsBase, app),
-        ["setup did not complete"],
-      );
-    }
-    return { id, outs: outputsOf(outsBase, app) };
+    // From here on the app exists: every failure keeps it in the stack.
+    return { id, outs: await settle(client, id, { ...inputs, sourceHash }, Date.now()) };
   },
 
   async read(client, id, props) {
@@ -137,53 +137,95 @@ export const appHandler: ResourceHandler = {
     return { props: next, inputs };
   },
 
+  // Only settings that do not touch the app change in place. An app kept in the stack before its
+  // setup finished (a timeout, a failed wait) is waited for again.
+  async update(client, id, olds, news) {
+    const outs = { ...olds, ...news };
+    return olds.setup === true ? outs : settle(client, id, outs, 0);
+  },
+
   async delete(client, id) {
+    if (heldFate(id) === "adopted") {
+      console.log(`app ${id} is now held by another App of this stack (adoptId): not deleting it`);
+      return;
+    }
     await ignoreNotFound(client.deleteApp(id));
     forgetApps(client);
   },
 };
 
-/**
- * POST /apps once. If the response is lost (the connection dropped after sending), the app may
- * exist anyway: look for an app of this name that was not there before, and adopt it rather than
- * create a duplicate.
- */
-async function createOnce(client: HostingClient, i: AppInputs, p: PackagedSource): Promise<string> {
-  // The shared list (at most a second old) is "before" enough, and parallel creates share it.
-  const before = new Set(
-    (await listAppsShared(client)).filter((a) => a.app.name === i.name).map((a) => a.app.id),
-  );
-  try {
-    return (await client.createApp({ archivePath: p.zipPath, env: i.env ?? {} })).id;
-  } catch (err) {
-    if (HostingApiError.isInstance(err) || !HostingConnectionError.isInstance(err)) throw err;
-    forgetApps(client);
-    const fresh = (await listAppsShared(client)).filter(
-      (a) => a.app.name === i.name && !before.has(a.app.id),
-    );
-    if (fresh.length === 1) return fresh[0].app.id;
-    if (fresh.length > 1) {
-      throw new Error(
-        `the reply to creating app "${i.name}" was lost and ${fresh.length} new apps of that name now exist ` +
-          `(${fresh.map((a) => a.app.id).join(", ")}); adopt one with adoptId and delete the others`,
-        { cause: err },
-      );
-    }
-    throw err;
+/** Takes over an existing app; its live settings go into the outputs, so a difference shows. */
+async function adopt(client: HostingClient, inputs: AppInputs) {
+  const id = inputs.adoptId ?? "";
+  const app = (await listAppsSince(client, Date.now())).find((a) => a.app.id === id)?.app;
+  if (!app) {
+    throw new HostingInputError("adoptId", `adoptId: no app ${id} exists for this token`);
   }
+  noteHeld(app.id, "adopted");
+  return { id: app.id, outs: outputsOf(inputs, app) };
 }
 
+/**
+ * Waits for the app's setup. Any failure (a timeout, a list call that keeps failing) is thrown as
+ * "created but failed to initialise", carrying the id, so the app stays in the stack.
+ */
+async function settle(
+  client: HostingClient,
+  id: string,
+  outs: StateOf<AppSchema>,
+  existsSince: number,
+): Promise<Props> {
+  const timeoutS = outs.setupTimeoutSeconds ?? DEFAULT_SETUP_TIMEOUT_S;
+  const kept = "it is kept in the stack: run `pulumi up` again to wait more";
+  let app: AppSummary;
+  try {
+    app = await waitForSetup(
+      client,
+      id,
+      timeoutS,
+      existsSince,
+      `app "${outs.name}" (${id}): setup`,
+    );
+  } catch (err) {
+    const why = err instanceof Error ? err.message : String(err);
+    throw new ResourceInitError(
+      `app ${id} was created but waiting for its setup failed (${why}); ${kept}`,
+      id,
+      outs,
+      [why],
+    );
+  }
+  if (!app.setup) {
+    throw new ResourceInitError(
+      `app ${id} was created but its setup did not finish within ${timeoutS} s; ` +
+        `${kept}, or raise setupTimeoutSeconds`,
+      id,
+      outputsOf(outs, app),
+      ["setup did not complete"],
+    );
+  }
+  return outputsOf(outs, app);
+}
+
+/**
+ * Polls the shared list until setup is done. Each look takes a list requested after the app
+ * existed and at most one interval old, so N apps waiting at once share one call per interval.
+ */
 async function waitForSetup(
   client: HostingClient,
   id: string,
   timeoutS: number,
+  existsSince: number,
   what: string,
 ): Promise<AppSummary> {
   const look = async () => {
-    const app = await findApp(client, id);
+    const since = Math.max(existsSince, Date.now() - POLL_MS);
+    const app = (await listAppsSince(client, since)).find((a) => a.app.id === id)?.app;
     if (!app) throw new Error(`app ${id} disappeared while waiting for its setup`);
     return app;
   };
-  // The shared list is at most a second old, so parallel creates poll together.
+  // The first look waits one interval too (setup takes longer than that), so creates that
+  // finish their POSTs close together share it.
+  await sleep(POLL_MS);
   return pollUntil(await look(), look, (app) => app.setup === true, timeoutS, POLL_MS, what);
 }

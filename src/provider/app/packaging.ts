@@ -3,7 +3,7 @@ import { createWriteStream } from "node:fs";
 import { lstat, mkdtemp, readFile, readdir, realpath, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, relative, resolve, sep } from "node:path";
-import type { Readable } from "node:stream";
+import { PassThrough, type Readable } from "node:stream";
 import ignore from "ignore";
 import yauzl from "yauzl";
 import yazl from "yazl";
@@ -14,8 +14,13 @@ import { sameValue, stableJson } from "../stable-json";
 
 export interface PackagedSource {
   zipPath: string;
-  /** sha256 of the archive bytes: the same source and settings always give the same hash. */
+  /**
+   * sha256 of the content, never of the compressed bytes (zlib's output differs between Node
+   * builds and CPUs): see contentHash. The same files, modes and settings give the same hash.
+   */
   sha256: string;
+  /** sha256 of the archive bytes: what builds before the content hash called sourceHash. */
+  archiveSha256: string;
   bytes: number;
   files: number;
 }
@@ -44,17 +49,22 @@ export async function packageSource(source: string, manifest: Manifest): Promise
   } catch {
     throw new HostingInputError("source", `source ${JSON.stringify(source)} does not exist`);
   }
-  const entries = st.isDirectory()
-    ? await directoryEntries(root)
-    : root.endsWith(".zip")
-      ? await zipEntries(root)
-      : undefined;
-  if (!entries) {
+  if (st.isDirectory()) return pack(await directoryEntries(root), manifest);
+  if (!root.endsWith(".zip")) {
     throw new HostingInputError(
       "source",
       `source ${JSON.stringify(source)} must be a directory or a .zip file`,
     );
   }
+  const zip = await zipEntries(root);
+  try {
+    return await pack(zip.entries, manifest);
+  } finally {
+    zip.close();
+  }
+}
+
+async function pack(entries: Entry[], manifest: Manifest): Promise<PackagedSource> {
   const manifestText = `${stableJson(manifest, 2)}\n`;
   const own = entries.find((e) => e.name === wireAssumptions.manifestFileName);
   if (own) await assertManifestAgrees(own, manifest);
@@ -68,15 +78,48 @@ export async function packageSource(source: string, manifest: Manifest): Promise
   return writeZip(files);
 }
 
+/** A file as the content hash sees it. */
+export interface HashedFile {
+  /** Relative path with `/` separators. */
+  name: string;
+  /** 0o644 or 0o755. */
+  mode: number;
+  /** sha256 of the file's bytes, hex. */
+  sha256: string;
+}
+
+/**
+ * The source hash: sha256 over a canonical listing of what is packed, one line per file in
+ * sorted path order, `<mode in octal> <sha256 of the bytes> <path>\n`, after a format line. The
+ * manifest is one of the files, so settings count too. No compressed byte goes in.
+ */
+export function contentHash(files: readonly HashedFile[]): string {
+  const h = createHash("sha256").update("pulumi-hosting source v1\n");
+  const sorted = [...files].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  for (const f of sorted) h.update(`${f.mode.toString(8)} ${f.sha256} ${f.name}\n`);
+  return h.digest("hex");
+}
+
+/** Hashes a stream's bytes as they pass on to the zip. */
+function hashing(content: Readable, done: (hex: string) => void): Readable {
+  const h = createHash("sha256");
+  const tap = new PassThrough();
+  tap.on("data", (c: Buffer) => h.update(c));
+  tap.on("end", () => done(h.digest("hex")));
+  content.on("error", (e) => tap.destroy(e));
+  return content.pipe(tap);
+}
+
 async function writeZip(files: Entry[]): Promise<PackagedSource> {
   const dir = await mkdtemp(join(tmpdir(), "pulumi-hosting-"));
   const zipPath = join(dir, "source.zip");
   const zip = new yazl.ZipFile();
-  const hash = createHash("sha256");
+  const hashed: HashedFile[] = [];
+  const archiveHash = createHash("sha256");
   let bytes = 0;
   const written = new Promise<void>((ok, fail) => {
     zip.outputStream.on("data", (c: Buffer) => {
-      hash.update(c);
+      archiveHash.update(c);
       bytes += c.length;
     });
     zip.outputStream.pipe(createWriteStream(zipPath)).on("close", ok).on("error", fail);
@@ -89,22 +132,35 @@ async function writeZip(files: Entry[]): Promise<PackagedSource> {
   });
   for (const f of files) {
     const content = await f.open();
-    if (Buffer.isBuffer(content)) zip.addBuffer(content, f.name, opts(f.mode));
-    else zip.addReadStream(content, f.name, opts(f.mode));
+    const record = (sha256: string) => hashed.push({ name: f.name, mode: f.mode, sha256 });
+    if (Buffer.isBuffer(content)) {
+      record(createHash("sha256").update(content).digest("hex"));
+      zip.addBuffer(content, f.name, opts(f.mode));
+    } else {
+      zip.addReadStream(hashing(content, record), f.name, opts(f.mode));
+    }
   }
   zip.end();
   await written;
-  return { zipPath, sha256: hash.digest("hex"), bytes, files: files.length };
+  return {
+    zipPath,
+    sha256: contentHash(hashed),
+    archiveSha256: archiveHash.digest("hex"),
+    bytes,
+    files: files.length,
+  };
+}
+
+/** node_modules, .git and the patterns of .hostingignore (gitignore syntax). */
+function ignoreRules(hostingIgnore: string | undefined) {
+  const ig = ignore().add(ALWAYS_EXCLUDED);
+  if (hostingIgnore !== undefined) ig.add(hostingIgnore);
+  return ig;
 }
 
 async function directoryEntries(root: string): Promise<Entry[]> {
   const realRoot = await realpath(root);
-  const ig = ignore().add(ALWAYS_EXCLUDED);
-  try {
-    ig.add(await readFile(join(root, IGNORE_FILE), "utf8"));
-  } catch {
-    // no .hostingignore
-  }
+  const ig = ignoreRules(await readFile(join(root, IGNORE_FILE), "utf8").catch(() => undefined));
   const out: Entry[] = [];
   const seen = new Set<string>();
   const walk = async (dir: string): Promise<void> => {
@@ -143,20 +199,32 @@ async function directoryEntries(root: string): Promise<Entry[]> {
   return out;
 }
 
-function zipEntries(file: string): Promise<Entry[]> {
-  return new Promise((ok, fail) => {
-    yauzl.open(file, { lazyEntries: true, autoClose: false }, (err, zip) => {
-      if (err || !zip) {
-        fail(new HostingInputError("source", `source ${file} is not a readable zip archive`));
-        return;
-      }
+interface ZipSource {
+  entries: Entry[];
+  /** Closes the archive's file handle; call it once every entry has been read. */
+  close: () => void;
+}
+
+/** The files of a .zip, under the same ignore rules as a folder (its own .hostingignore too). */
+async function zipEntries(file: string): Promise<ZipSource> {
+  const zip = await new Promise<yauzl.ZipFile>((ok, fail) =>
+    yauzl.open(file, { lazyEntries: true, autoClose: false }, (err, z) =>
+      err || !z
+        ? fail(new HostingInputError("source", `source ${file} is not a readable zip archive`))
+        : ok(z),
+    ),
+  );
+  const close = () => zip.close();
+  try {
+    const all = await new Promise<Entry[]>((ok, fail) => {
       const out: Entry[] = [];
       zip.on("error", (e: Error) =>
         fail(new HostingInputError("source", `source ${file}: ${e.message}`)),
       );
       zip.on("entry", (entry: yauzl.Entry) => {
-        if (!entry.fileName.endsWith("/")) {
-          const unixMode = (entry.externalFileAttributes >>> 16) & 0o777;
+        const unixMode = (entry.externalFileAttributes >>> 16) & 0o170777;
+        const isLink = (unixMode & 0o170000) === 0o120000;
+        if (!entry.fileName.endsWith("/") && !isLink) {
           out.push({
             name: entry.fileName,
             mode: unixMode & 0o100 ? 0o755 : 0o644,
@@ -171,12 +239,22 @@ function zipEntries(file: string): Promise<Entry[]> {
       zip.on("end", () => ok(out));
       zip.readEntry();
     });
-  });
+    const own = all.find((e) => e.name === IGNORE_FILE);
+    const ig = ignoreRules(own ? await textOf(own) : undefined);
+    return { entries: all.filter((e) => !ig.ignores(e.name)), close };
+  } catch (err) {
+    close();
+    throw err;
+  }
+}
+
+async function textOf(entry: Entry): Promise<string> {
+  const content = await entry.open();
+  return Buffer.isBuffer(content) ? content.toString("utf8") : streamText(content);
 }
 
 async function assertManifestAgrees(entry: Entry, manifest: Manifest): Promise<void> {
-  const content = await entry.open();
-  const text = Buffer.isBuffer(content) ? content.toString("utf8") : await streamText(content);
+  const text = await textOf(entry);
   let theirs: unknown;
   try {
     theirs = JSON.parse(text);

@@ -26,7 +26,8 @@ export interface AppArgs extends AccountInput {
   /** How long create waits for setup before failing (the app is kept in state). Default 300. */
   setupTimeoutSeconds?: pulumi.Input<number>;
   /** Manage an existing app (by id) instead of creating one: `pulumi import` does not work for
-   * dynamic resources. Destroying the stack deletes the adopted app. */
+   * dynamic resources. Read only when the App is created; from then on the program is the truth
+   * (a change that replaces the App replaces the adopted app). Destroying the stack deletes it. */
   adoptId?: pulumi.Input<string>;
 }
 
@@ -48,7 +49,7 @@ export class App extends pulumi.dynamic.Resource {
   declare readonly adoptId: pulumi.Output<string | undefined>;
   /** The named account the app belongs to; undefined for the default account. */
   declare readonly account: pulumi.Output<string | undefined>;
-  /** sha256 of the uploaded archive. */
+  /** sha256 over the packed content (paths, modes, file hashes, manifest), not the zip bytes. */
   declare readonly sourceHash: pulumi.Output<string>;
   declare readonly userId: pulumi.Output<string>;
   declare readonly isApp: pulumi.Output<boolean>;

@@ -16,8 +16,8 @@ import { customDomainInputSchema, type CustomDomainInputs } from "./schema";
 const DEFAULT_ACTIVE_TIMEOUT_S = 900;
 const POLL_MS = 1000;
 
-function outputsOf(inputs: Props, res: AttachDomainResponse): Props {
-  const domain = inputs.domain as string;
+function outputsOf(inputs: CustomDomainInputs, res: AttachDomainResponse): Props {
+  const domain = inputs.domain;
   const h = res.custom_hostname;
   return {
     ...inputs,
@@ -32,8 +32,8 @@ function outputsOf(inputs: Props, res: AttachDomainResponse): Props {
 }
 
 /** Whether the app still carries this resource's domain (the only state the API shows). */
-async function stillAttached(client: HostingClient, props: Props): Promise<boolean> {
-  const app = await findApp(client, props.appId as string);
+async function stillAttached(client: HostingClient, props: CustomDomainInputs): Promise<boolean> {
+  const app = await findApp(client, props.appId);
   return (app?.custom_domain ?? "").toLowerCase() === props.domain;
 }
 
@@ -47,14 +47,13 @@ async function attach(client: HostingClient, i: CustomDomainInputs) {
   return res;
 }
 
-export const customDomainHandler: ResourceHandler = {
+export const customDomainHandler: ResourceHandler<typeof customDomainInputSchema> = {
   schema: customDomainInputSchema,
   replaceOnChange: ["appId", "domain"],
   // One custom domain per app, and a domain on one app at a time: remove before re-adding.
   deleteBeforeReplace: () => true,
 
-  async create(client, inputs) {
-    const i = inputs as CustomDomainInputs;
+  async create(client, i) {
     let res = await attach(client, i);
     const id = res.custom_hostname.id;
     if (i.waitForActive) {
@@ -67,12 +66,12 @@ export const customDomainHandler: ResourceHandler = {
           `custom domain ${i.domain} is attached but still ${res.custom_hostname.status} after ${timeoutS} s; ` +
             "create the records in dnsRecords, then run `pulumi up` again",
           id,
-          outputsOf(inputs, res),
+          outputsOf(i, res),
           ["custom hostname not active"],
         );
       }
     }
-    return { id, outs: outputsOf(inputs, res) };
+    return { id, outs: outputsOf(i, res) };
   },
 
   async read(client, _id, props) {
@@ -83,7 +82,7 @@ export const customDomainHandler: ResourceHandler = {
   async delete(client, _id, props) {
     // Only remove the domain if it is still ours: someone may have attached another since.
     if (!(await stillAttached(client, props))) return;
-    await ignoreNotFound(client.removeCustomDomain(props.appId as string));
+    await ignoreNotFound(client.removeCustomDomain(props.appId));
     forgetApps(client);
   },
 };

@@ -1,7 +1,7 @@
 import type { HostingClient } from "../../api/client";
 import { findApp } from "../app-directory";
-import { ignoreNotFound, type Props, type ResourceHandler } from "../resource-handler";
-import { toggleInputSchema, type ToggleInputs } from "../toggle-schema";
+import { ignoreNotFound, type ResourceHandler } from "../resource-handler";
+import { toggleInputSchema } from "../toggle-schema";
 
 const apply = (client: HostingClient, appId: string, enabled: boolean) =>
   enabled ? client.enableWebAccess(appId) : client.disableWebAccess(appId);
@@ -10,29 +10,27 @@ const apply = (client: HostingClient, appId: string, enabled: boolean) =>
  * The API reports no web-access state, so a refresh can only tell that the app is gone; the
  * enabled flag is what this stack last set.
  */
-export const webAccessHandler: ResourceHandler = {
+export const webAccessHandler: ResourceHandler<typeof toggleInputSchema> = {
   schema: toggleInputSchema,
   replaceOnChange: ["appId"],
 
-  async create(client, inputs) {
-    const i = inputs as ToggleInputs;
+  async create(client, i) {
     await apply(client, i.appId, i.enabled);
-    return { id: i.appId, outs: { ...inputs } };
+    return { id: i.appId, outs: { ...i } };
   },
 
   async read(client, _id, props) {
-    if (!(await findApp(client, props.appId as string))) return undefined;
+    if (!(await findApp(client, props.appId))) return undefined;
     return { props, inputs: { appId: props.appId, enabled: props.enabled } };
   },
 
   async update(client, _id, olds, news) {
-    const i = news as ToggleInputs;
-    if (olds.enabled !== i.enabled) await apply(client, i.appId, i.enabled);
+    if (olds.enabled !== news.enabled) await apply(client, news.appId, news.enabled);
     return { ...news };
   },
 
   // Deleting the resource restores the platform default: web access on.
-  async delete(client, _id, props: Props) {
-    await ignoreNotFound(client.enableWebAccess(props.appId as string));
+  async delete(client, _id, props) {
+    await ignoreNotFound(client.enableWebAccess(props.appId));
   },
 };

@@ -1,0 +1,102 @@
+import { setTimeout as sleep } from "node:timers/promises";
+import type { HostingClient } from "../../api/client";
+import { HostingApiError } from "../../api/errors/api-error";
+import { HostingConnectionError } from "../../api/errors/connection-error";
+import type { AppSummary } from "../../api/schemas";
+import { listAppsSince } from "../app-directory";
+import { LostCreateReplyError } from "../errors/lost-create-reply-error";
+import { withKeyLock } from "../keyed-lock";
+
+/** How long after a lost reply the provider looks again before concluding nothing was made. */
+const SECOND_LOOK_MS = 1000;
+
+export interface NewApp {
+  name: string;
+  subdomain?: string;
+  env?: Record<string, string>;
+}
+
+/** Failures after which POST /apps may have taken effect: the reply, not the request, was lost. */
+function replyMayBeLost(err: unknown): boolean {
+  if (HostingConnectionError.isInstance(err)) return true; // dropped connection or timeout
+  if (HostingApiError.isInstance(err)) return err.status === 408 || err.status >= 500;
+  return false;
+}
+
+/**
+ * POST /apps once; if its reply is lost, find the app this request made. Only an app that
+ * provably came from this create is taken: "before" is a fresh list taken right before the POST,
+ * same-named creates of this process run one at a time from that list to the end of recovery, an
+ * app must carry this name (and this subdomain when set), and more than one candidate fails.
+ */
+export function createApp(
+  client: HostingClient,
+  app: NewApp,
+  archivePath: string,
+): Promise<string> {
+  const ours = (a: AppSummary) =>
+    a.name === app.name && (app.subdomain === undefined || a.subdomain === app.subdomain);
+  return withKeyLock(`${client.apiUrl}\u0000${app.name}`, async () => {
+    // A list requested from now on: never an older cached one, but creates of other names that
+    // start together share it.
+    const before = new Set(
+      (await listAppsSince(client, Date.now())).filter((e) => ours(e.app)).map((e) => e.app.id),
+    );
+    const sentAt = new Date();
+    try {
+      return (await client.createApp({ archivePath, env: app.env ?? {} })).id;
+    } catch (err) {
+      if (!replyMayBeLost(err)) throw err;
+      return recover(client, app.name, sentAt, (a) => ours(a) && !before.has(a.id), err);
+    }
+  });
+}
+
+async function recover(
+  client: HostingClient,
+  name: string,
+  sentAt: Date,
+  isNew: (a: AppSummary) => boolean,
+  lost: unknown,
+): Promise<string> {
+  const what = `creating app "${name}": ${lost instanceof Error ? lost.message : String(lost)}`;
+  for (let look = 0; ; look++) {
+    let fresh: string[];
+    try {
+      const after = await listAppsSince(client, Date.now());
+      fresh = after.filter((e) => isNew(e.app)).map((e) => e.app.id);
+    } catch (listErr) {
+      throw new LostCreateReplyError(
+        `${what}. The reply was lost, and the app list could not be read to tell whether the app ` +
+          `was made (${listErr instanceof Error ? listErr.message : String(listErr)}). Before ` +
+          `running \`pulumi up\` again, list your apps (getApps() or the dashboard): if an app ` +
+          `named "${name}" was created at ${sentAt.toISOString()} or later, set adoptId to its ` +
+          "id on this App; if none was, just run `pulumi up` again.",
+        [],
+        lost,
+      );
+    }
+    if (fresh.length === 1) return fresh[0];
+    if (fresh.length > 1) {
+      throw new LostCreateReplyError(
+        `${what}. The reply was lost and ${fresh.length} new apps named "${name}" appeared ` +
+          `(${fresh.join(", ")}); none is adopted, since any of them may belong to another ` +
+          "program using this token. Set adoptId on this App to the one that is yours, delete " +
+          "the others, and run `pulumi up` again.",
+        fresh,
+        lost,
+      );
+    }
+    if (look > 0) {
+      throw new LostCreateReplyError(
+        `${what}. The reply was lost and no new app named "${name}" appeared, so the create did ` +
+          "not take effect: run `pulumi up` again. (Should such an app show up later, set adoptId " +
+          "to its id or delete it.)",
+        [],
+        lost,
+      );
+    }
+    // A gateway may answer before the service has finished: give it a moment, then look again.
+    await sleep(SECOND_LOOK_MS);
+  }
+}

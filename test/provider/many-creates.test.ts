@@ -1,0 +1,29 @@
+import { appSource, useProviderHost } from "../helpers/provider-env";
+
+// Setup takes a while, so each create polls several times.
+const env = useProviderHost({ setupDelayMs: 1500 });
+
+describe("creating many apps at once", () => {
+  test("20 parallel creates share their list calls: before-views and setup polls", async () => {
+    const provider = (await env.inputs("App", {})).__provider;
+    const source = await appSource();
+    const names = Array.from({ length: 20 }, (_, i) => `many-${i}`);
+    const checked = await Promise.all(
+      names.map((name) =>
+        env.host.check(env.urn("App", name), {}, { __provider: provider, source, name }),
+      ),
+    );
+    env.emu.resetStats();
+    const started = Date.now();
+    const made = await Promise.all(
+      names.map((name, i) => env.host.create(env.urn("App", name), checked[i].inputs)),
+    );
+    const seconds = (Date.now() - started) / 1000;
+    expect(new Set(made.map((m) => m.id)).size).toBe(20);
+    // One list per 0.5 s poll interval for all of them, plus a few for the before-views;
+    // a list per create (or per create and poll) would be 20 or more.
+    const lists = env.emu.stats().requests["GET /apps"] ?? 0;
+    expect(lists).toBeLessThanOrEqual(Math.ceil(seconds / 0.5) + 4);
+    expect(lists).toBeLessThan(20);
+  });
+});
