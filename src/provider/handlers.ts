@@ -68,6 +68,18 @@ function accountMoved(olds: Props, news: Props): boolean {
   }
 }
 
+/**
+ * The host unwraps only top-level secrets; a secret leaf inside an object (`--secret --path
+ * hosting:accounts.x.token`) may still be in Pulumi's wire wrapper: take its value.
+ */
+function unwrapSecret(_key: string, v: unknown): unknown {
+  const o = v as Record<string, unknown> | null;
+  const wrapped = o !== null && typeof o === "object" && o[SIG_KEY] === SECRET_SIG && "value" in o;
+  return wrapped ? o.value : v;
+}
+const SIG_KEY = "4dabf18193072939515e22adb298388d";
+const SECRET_SIG = "1b47061264138c4ac30d75fd1eb44270";
+
 type Methods = ReturnType<typeof methodsFor>;
 const methods = new Map<ResourceKind, Methods>();
 
@@ -87,7 +99,7 @@ function methodsFor(h: ResourceHandler) {
       stackConfig = (key) => {
         const v: unknown = req.config.get(key);
         // Structured values (hosting:accounts) may arrive as objects or as JSON text.
-        if (v !== null && typeof v === "object") return JSON.stringify(v);
+        if (v !== null && typeof v === "object") return JSON.stringify(v, unwrapSecret);
         return typeof v === "string" && v.length > 0 ? v : undefined;
       };
     },

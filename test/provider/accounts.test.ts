@@ -8,6 +8,9 @@ import { serializedProvider, urnOf } from "../helpers/serialize";
  * changed one, and the two ways the engine may hand `hosting:accounts` over (object or JSON).
  */
 
+const SIG = "4dabf18193072939515e22adb298388d";
+const SECRET = "1b47061264138c4ac30d75fd1eb44270";
+
 describe("the account input in Pulumi's dynamic-provider host", () => {
   let emu: RunningEmulator;
   let host: ProviderHost;
@@ -26,7 +29,11 @@ describe("the account input in Pulumi's dynamic-provider host", () => {
     await host.configure({
       "hosting:apiUrl": emu.url,
       "hosting:token": alice,
-      "hosting:accounts": { shared: { token: bob }, other: { apiUrl: emu.url, token: alice } },
+      // `other`'s token as a secret leaf still in Pulumi's wire wrapper.
+      "hosting:accounts": {
+        shared: { token: bob },
+        other: { apiUrl: emu.url, token: { [SIG]: SECRET, value: alice } },
+      },
     });
   });
   afterAll(async () => {
@@ -80,6 +87,10 @@ describe("the account input in Pulumi's dynamic-provider host", () => {
     expect(await to("other")).toMatchObject({ changes: true, replaces: ["account"] });
     expect(await to(undefined)).toMatchObject({ changes: true, replaces: ["account"] });
     expect(await to("shared")).toMatchObject({ changes: false, replaces: [] });
+    // other (its token a wrapped secret leaf) is the default's URL and token: in place.
+    const fromOther = await web({ appId: "a", enabled: true, account: "other" });
+    const back = await host.diff("a", urn, fromOther, await web({ appId: "a", enabled: true }));
+    expect(back).toMatchObject({ changes: true, replaces: [] });
   });
 
   test("create, read and delete act as the resource's account", async () => {
