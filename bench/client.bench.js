@@ -7,7 +7,8 @@ const { randomBytes } = require("node:crypto");
 const { Readable } = require("node:stream");
 const { Pool } = require("undici");
 const yazl = require("yazl");
-const { spawnSync } = require("node:child_process");
+const { spawn, spawnSync } = require("node:child_process");
+const { createServer } = require("node:http");
 const { HostingClient } = require("../dist/api");
 const { parseBody } = require("../dist/api/parse");
 const { appListEntrySchema } = require("../dist/api/schemas");
@@ -146,8 +147,47 @@ async function uploadMemory() {
   await rm(dir, { recursive: true, force: true });
 }
 
+/** A local server streams 1 GiB (chunked, no length); the client must refuse it while streaming. */
+async function hugeReplyMemory() {
+  const GiB = 1024 ** 3;
+  let written = 0;
+  const chunk = Buffer.alloc(1024 * 1024, 0x20);
+  const server = createServer((req, res) => {
+    res.writeHead(200, { "content-type": "application/json" });
+    let sent = 0;
+    const pump = () => {
+      while (sent < GiB && !res.destroyed) {
+        sent += chunk.length;
+        written = Math.max(written, sent);
+        if (!res.write(chunk)) return void res.once("drain", pump);
+      }
+      if (!res.destroyed) res.end();
+    };
+    pump();
+  });
+  await new Promise((r) => server.listen(0, "127.0.0.1", r));
+  const url = `http://127.0.0.1:${server.address().port}`;
+  const child = spawn(process.execPath, ["--expose-gc", join(__dirname, "reply-child.js"), url]);
+  let out = "";
+  child.stdout.on("data", (d) => (out += d));
+  const status = await new Promise((r) => child.on("close", r));
+  server.closeAllConnections();
+  server.close();
+  if (status !== 0) throw new Error(`reply child failed (${status})`);
+  const { baseline, peak, ms, code } = JSON.parse(out);
+  report("refusing a 1 GiB reply (default maxResponseBytes 32 MiB; fresh client process, RSS)", {
+    "error code": code,
+    "seconds to refuse": (ms / 1000).toFixed(2),
+    "bytes the server got out before the hang-up MiB": (written / 1048576).toFixed(0),
+    "baseline MB": (baseline / 1048576).toFixed(1),
+    "peak above baseline MB (target < 64)": ((peak - baseline) / 1048576).toFixed(1),
+  });
+}
+
 module.exports = async function clientBench() {
   await overhead();
   parseCost();
   await uploadMemory();
+  await hugeReplyMemory();
 };
+module.exports.hugeReplyMemory = hugeReplyMemory;

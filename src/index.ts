@@ -7,6 +7,12 @@ export {
 } from "./provider/custom-domain/resource";
 export { AppWebAccess, type AppWebAccessArgs } from "./provider/web-access/resource";
 export { AppAnalytics, type AppAnalyticsArgs } from "./provider/analytics/resource";
+export { VmStart, type VmStartArgs } from "./provider/actions/vm-start";
+export {
+  DatabaseSetupRetry,
+  type DatabaseSetupRetryArgs,
+} from "./provider/actions/database-setup-retry";
+export { BackupDeletion, type BackupDeletionArgs } from "./provider/actions/backup-deletion";
 export {
   getDatabases,
   getDatabasesOutput,

@@ -30,6 +30,8 @@ import {
   type RuntimeVersion,
 } from "./schemas";
 import { assertTokenShape, parseApiUrl } from "./credentials";
+import { DEFAULT_MAX_RESPONSE_BYTES } from "./body-limit";
+import { DEFAULT_LIMITS } from "./timeouts";
 import { Transport } from "./transport";
 import type { RequestLimiter } from "./limiter";
 import { version } from "./version";
@@ -41,8 +43,17 @@ export interface HostingClientOptions {
   token: string;
   /** Retries after the first attempt for transient failures (default 2). */
   maxRetries?: number;
-  /** Connect, headers and body timeout per attempt in ms (default 60 000). */
+  /**
+   * Idle limit per attempt in ms: no byte sent or received for this long fails the attempt
+   * (default 60 000). An upload may take longer in total, as long as it keeps moving.
+   */
   timeoutMs?: number;
+  /** Limit for opening a connection in ms (default 10 000). */
+  connectTimeoutMs?: number;
+  /** Whole-attempt limit in ms for requests without an upload (default 300 000). */
+  overallTimeoutMs?: number;
+  /** Largest reply accepted, in bytes (default 32 MiB); a larger one is refused while streaming. */
+  maxResponseBytes?: number;
   /** Permit plain http to a non-loopback host (default false). */
   allowInsecureHttp?: boolean;
   userAgent?: string;
@@ -70,19 +81,20 @@ export class HostingClient {
     const url = parseApiUrl(options?.apiUrl, options?.allowInsecureHttp);
     assertTokenShape(options.token);
     const maxRetries = options.maxRetries ?? 2;
-    const timeoutMs = options.timeoutMs ?? 60_000;
     if (!Number.isInteger(maxRetries) || maxRetries < 0) {
       throw new HostingInputError("maxRetries", "maxRetries must be a whole number ≥ 0");
-    }
-    if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) {
-      throw new HostingInputError("timeoutMs", "timeoutMs must be a positive number of ms");
     }
     this.apiUrl = url.toString();
     this.#transport = new Transport({
       apiUrl: url,
       token: options.token.trim(),
       maxRetries,
-      timeoutMs,
+      limits: {
+        idleMs: positive(options, "timeoutMs", DEFAULT_LIMITS.idleMs),
+        connectMs: positive(options, "connectTimeoutMs", DEFAULT_LIMITS.connectMs),
+        overallMs: positive(options, "overallTimeoutMs", DEFAULT_LIMITS.overallMs),
+      },
+      maxResponseBytes: positive(options, "maxResponseBytes", DEFAULT_MAX_RESPONSE_BYTES),
       userAgent: options.userAgent ?? `pulumi-hosting/${version} node/${process.versions.node}`,
       limiter: options.limiter,
     });
@@ -111,7 +123,7 @@ export class HostingClient {
       throw new HostingInputError("customDomain", "customDomain must be a non-empty hostname");
     }
     return this.#send("attachCustomDomain", { app_id: appId }, attachDomainResponseSchema, {
-      json: { custom_domain: customDomain },
+      json: { [endpoints.attachCustomDomain.body.customDomain]: customDomain },
     });
   }
 
@@ -121,7 +133,12 @@ export class HostingClient {
 
   async getDashboardData(appId: string, options: { minutes: number }): Promise<DashboardData> {
     return this.#send("getDashboardData", { app_id: appId }, dashboardDataSchema, {
-      query: { [endpoints.getDashboardData.query.minutes]: checkMinutes(options?.minutes) },
+      query: {
+        [endpoints.getDashboardData.query.minutes]: checkMinutes(
+          "getDashboardData",
+          options?.minutes,
+        ),
+      },
     });
   }
 
@@ -131,7 +148,9 @@ export class HostingClient {
 
   async getAppMetrics(appId: string, options: { minutes: number }): Promise<ProjectInfo> {
     return this.#send("getAppMetrics", { app_id: appId }, projectInfoSchema, {
-      query: { [endpoints.getAppMetrics.query.minutes]: checkMinutes(options?.minutes) },
+      query: {
+        [endpoints.getAppMetrics.query.minutes]: checkMinutes("getAppMetrics", options?.minutes),
+      },
     });
   }
 
@@ -147,7 +166,9 @@ export class HostingClient {
     if (typeof enabled !== "boolean") {
       throw new HostingInputError("enabled", "enabled must be true or false");
     }
-    return this.#send("setAnalytics", { app_id: appId }, optionalMessage, { json: { enabled } });
+    return this.#send("setAnalytics", { app_id: appId }, optionalMessage, {
+      json: { [endpoints.setAnalytics.body.enabled]: enabled },
+    });
   }
 
   async deleteApp(appId: string): Promise<OptionalMessage> {
@@ -221,9 +242,21 @@ export class HostingClient {
   }
 }
 
-function checkMinutes(minutes: unknown): number {
-  if (typeof minutes !== "number" || !Number.isInteger(minutes) || minutes < 1) {
-    throw new HostingInputError("minutes", "minutes must be a whole number of minutes ≥ 1");
+/** The time window of metrics and dashboard data, within the bounds the endpoint table gives. */
+function checkMinutes(op: "getAppMetrics" | "getDashboardData", minutes: unknown): number {
+  const [min, max] = endpoints[op].bounds.minutes;
+  if (typeof minutes !== "number" || !Number.isInteger(minutes) || minutes < min || minutes > max) {
+    throw new HostingInputError("minutes", `minutes must be a whole number from ${min} to ${max}`);
   }
   return minutes;
+}
+
+type Limit = "timeoutMs" | "connectTimeoutMs" | "overallTimeoutMs" | "maxResponseBytes";
+
+function positive(options: HostingClientOptions, name: Limit, fallback: number): number {
+  const v = options[name] ?? fallback;
+  if (typeof v !== "number" || !Number.isFinite(v) || v <= 0) {
+    throw new HostingInputError(name, `${name} must be a positive number`);
+  }
+  return v;
 }

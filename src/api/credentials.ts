@@ -1,5 +1,13 @@
 import { HostingConfigError } from "./errors/config-error";
 
+/** How to set each connection setting, for messages that ask the user to fix one. */
+export const HOW_TO_SET = {
+  "hosting:apiUrl":
+    "set it with `pulumi config set hosting:apiUrl <url>` or the HOSTING_API_URL environment variable",
+  "hosting:token":
+    "set it with `pulumi config set --secret hosting:token <token>` or the HOSTING_TOKEN environment variable",
+} as const;
+
 const JWT_SHAPE = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
 
 /** Fails, without echoing the token, unless it has the shape of a JWT. */

@@ -11,20 +11,33 @@ export interface Endpoint {
   readonly path: string;
   /** Query-parameter names this endpoint takes, keyed by their camelCase option name. */
   readonly query?: Readonly<Record<string, string>>;
+  /** Inclusive bounds of numeric query values, keyed like `query`. */
+  readonly bounds?: Readonly<Record<string, readonly [min: number, max: number]>>;
+  /** Field names of the JSON (or multipart) body, keyed by their camelCase option name. */
+  readonly body?: Readonly<Record<string, string>>;
   /** Why this entry is a guess, when the spec does not show it. */
   readonly assumed?: string;
 }
 
 export const endpoints = {
   listApps: { method: "GET", path: "/apps" },
-  createApp: { method: "POST", path: "/apps" },
+  createApp: {
+    method: "POST",
+    path: "/apps",
+    body: { project: "project", env: "env" },
+    assumed: "the `env` field is dotenv text (KEY=value lines)",
+  },
   listRuntimeVersions: {
     method: "GET",
     path: "/apps/versions",
     query: { language: "language" },
     assumed: "language filter query parameter is named `language`",
   },
-  attachCustomDomain: { method: "POST", path: "/apps/{app_id}/domains" },
+  attachCustomDomain: {
+    method: "POST",
+    path: "/apps/{app_id}/domains",
+    body: { customDomain: "custom_domain" },
+  },
   removeCustomDomain: {
     method: "DELETE",
     path: "/apps/{app_id}/domains",
@@ -34,14 +47,16 @@ export const endpoints = {
     method: "GET",
     path: "/apps/{app_id}/dashboard-data",
     query: { minutes: "minutes" },
-    assumed: "time window query parameter is `minutes` (integer)",
+    bounds: { minutes: [1, 43_200] },
+    assumed: "time window query parameter is `minutes`, a whole number from 1 to 43200 (30 days)",
   },
   listDeployments: { method: "GET", path: "/apps/{app_id}/deploys" },
   getAppMetrics: {
     method: "GET",
     path: "/apps/{app_id}/metrics",
     query: { minutes: "minutes" },
-    assumed: "time window query parameter is `minutes` (integer)",
+    bounds: { minutes: [1, 43_200] },
+    assumed: "time window query parameter is `minutes`, a whole number from 1 to 43200 (30 days)",
   },
   disableWebAccess: { method: "DELETE", path: "/apps/{app_id}/web" },
   enableWebAccess: {
@@ -52,6 +67,7 @@ export const endpoints = {
   setAnalytics: {
     method: "PATCH",
     path: "/apps/{app_id}/analytics",
+    body: { enabled: "enabled" },
     assumed: 'request body is { "enabled": boolean }',
   },
   deleteApp: {
@@ -76,8 +92,17 @@ export type EndpointName = keyof typeof endpoints;
 export const wireAssumptions = {
   /** Name of the app-settings manifest at the root of the uploaded archive. */
   manifestFileName: "hosting.json",
+  /** Largest `env` text POST /apps takes (UTF-8 bytes; the spec shows no limit). */
+  maxEnvBytes: 64 * 1024,
+  /** Largest manifest the service reads from an archive (UTF-8 bytes; not shown either). */
+  maxManifestBytes: 64 * 1024,
   /** Header that carries a request id on responses, in the order we look for them. */
   requestIdHeaders: ["x-request-id", "request-id", "x-amzn-requestid", "cf-ray"],
   /** Header a POST carries so that the server can recognise its retries. */
   idempotencyHeader: "idempotency-key",
+  /**
+   * The dashboard's 400 answer while analytics is off says so in its `error`; only an answer
+   * matching this means "off" (any other 400, e.g. a bad window, is an error).
+   */
+  analyticsOffError: /analytics is not enabled/i,
 } as const;

@@ -1,5 +1,10 @@
-/** A DNS hostname as the service accepts it for a custom domain: lower case, no scheme or port. */
-export const HOSTNAME_PATTERN = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
+/**
+ * A DNS hostname as the service accepts it for a custom domain: lower case, no scheme or port.
+ * Internationalised names go in their punycode form, top-level domain included
+ * (`example.xn--p1ai`).
+ */
+export const HOSTNAME_PATTERN =
+  /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+([a-z]{2,63}|xn--[a-z0-9-]{1,59})$/;
 
 /** A platform subdomain label. */
 export const SUBDOMAIN_PATTERN = /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/;

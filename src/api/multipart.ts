@@ -3,6 +3,7 @@ import { stat } from "node:fs/promises";
 import { basename } from "node:path";
 import { PassThrough, type Readable } from "node:stream";
 import FormData from "form-data";
+import { endpoints } from "./endpoints";
 import { HostingInputError } from "./errors/input-error";
 
 /** Checks the archive exists before any request; returns its size. */
@@ -29,8 +30,9 @@ export function archiveForm(
   envText: string,
 ): { body: Readable; headers: Record<string, string> } {
   const form = new FormData();
-  form.append("env", envText);
-  form.append("project", createReadStream(archivePath), {
+  const field = endpoints.createApp.body;
+  form.append(field.env, envText);
+  form.append(field.project, createReadStream(archivePath), {
     filename: basename(archivePath),
     contentType: "application/zip",
     knownLength: size,

@@ -9,7 +9,9 @@ export const RETRY_AFTER_CAP_MS = 60_000;
 
 export type Failure =
   | { kind: "status"; status: number }
-  | { kind: "network"; reachedServer: boolean; timeout: boolean };
+  | { kind: "network"; reachedServer: boolean; timeout: boolean }
+  /** A reply we will not take (too large): asking again would get the same. */
+  | { kind: "refused" };
 
 const IDEMPOTENT = new Set(["GET", "HEAD", "PUT", "DELETE", "OPTIONS"]);
 
@@ -22,6 +24,7 @@ export function isRetryableStatus(status: number): boolean {
  * provably was not applied: it never reached the server, or the server refused it with 429.
  */
 export function shouldRetry(method: string, failure: Failure): boolean {
+  if (failure.kind === "refused") return false;
   if (failure.kind === "status" && !isRetryableStatus(failure.status)) return false;
   if (IDEMPOTENT.has(method)) return true;
   if (failure.kind === "network") return !failure.reachedServer;

@@ -3,21 +3,27 @@ import { setTimeout as sleep } from "node:timers/promises";
 import type { Readable } from "node:stream";
 import { Pool } from "undici";
 import type { z } from "zod";
+import { readBounded } from "./body-limit";
 import { wireAssumptions, type HttpMethod } from "./endpoints";
-import { HostingConnectionError } from "./errors/connection-error";
-import { HostingTimeoutError } from "./errors/timeout-error";
 import { makeApiError } from "./errors/make-api-error";
+import { makeNetworkError } from "./errors/make-network-error";
+import { HostingReplyTooLargeError } from "./errors/reply-too-large-error";
 import type { HostingApiError } from "./errors/api-error";
 import { limiterFor, type RequestLimiter } from "./limiter";
 import { parseBody } from "./parse";
+import { searchOf } from "./query";
 import { logAttempt } from "./request-log";
 import { backoffDelayMs, retryAfterMs, shouldRetry, type Failure } from "./retry";
+import { makeScrubber, scrubError, type Scrub } from "./scrub";
+import { AttemptClock, type TimeoutLimits } from "./timeouts";
 
 export interface TransportOptions {
   apiUrl: URL;
   token: string;
   maxRetries: number;
-  timeoutMs: number;
+  limits: TimeoutLimits;
+  /** Largest reply body read; a larger one is refused while streaming. */
+  maxResponseBytes: number;
   userAgent: string;
   /** Replaces the per-URL shared limiter; `false` turns it off (benchmarks only). */
   limiter?: RequestLimiter | false;
@@ -34,20 +40,8 @@ export interface RequestSpec<S extends z.ZodType> {
   schema: S;
 }
 
-/** Socket errors that show the request never left this machine. */
-const NOT_SENT_CODES = new Set([
-  "ECONNREFUSED",
-  "ENOTFOUND",
-  "EAI_AGAIN",
-  "EHOSTUNREACH",
-  "ENETUNREACH",
-  "UND_ERR_CONNECT_TIMEOUT",
-]);
-const TIMEOUT_CODES = new Set([
-  "UND_ERR_CONNECT_TIMEOUT",
-  "UND_ERR_HEADERS_TIMEOUT",
-  "UND_ERR_BODY_TIMEOUT",
-]);
+type Outcome =
+  { ok: true; body: unknown } | { ok: false; failure: Failure; error: Error; waitMs?: number };
 
 /** One keep-alive pool per client; retries, the shared limiter and error mapping live here. */
 export class Transport {
@@ -56,26 +50,26 @@ export class Transport {
   readonly #basePath: string;
   readonly #limiter: RequestLimiter | undefined;
   readonly #auth: string;
+  readonly #scrub: Scrub;
 
   constructor(opts: TransportOptions) {
     this.#opts = opts;
     this.#auth = `Bearer ${opts.token}`;
+    this.#scrub = makeScrubber(opts.token);
     this.#basePath = opts.apiUrl.pathname.replace(/\/+$/, "");
     this.#limiter = opts.limiter === false ? undefined : (opts.limiter ?? limiterFor(opts.apiUrl));
     this.#pool = new Pool(opts.apiUrl.origin, {
       connections: 32,
       keepAliveTimeout: 10_000,
-      connect: { timeout: Math.min(opts.timeoutMs, 10_000) },
-      headersTimeout: opts.timeoutMs,
-      bodyTimeout: opts.timeoutMs,
+      connect: { timeout: Math.min(opts.limits.connectMs, opts.limits.idleMs) },
+      // Off: AttemptClock keeps idle and overall limits that an upload can live with.
+      headersTimeout: 0,
+      bodyTimeout: 0,
     });
   }
 
   async request<S extends z.ZodType>(spec: RequestSpec<S>): Promise<z.infer<S>> {
-    const search = new URLSearchParams();
-    for (const [k, v] of Object.entries(spec.query ?? {})) {
-      if (v !== undefined) search.set(k, String(v));
-    }
+    const search = searchOf(spec.query);
     const qs = search.size > 0 ? `?${search}` : "";
     const fullPath = `${this.#basePath}${spec.path}${qs}`;
     const headers: Record<string, string> = {
@@ -89,10 +83,16 @@ export class Transport {
       const startedAt = performance.now();
       const outcome = await this.#attempt(spec, fullPath, headers);
       logAttempt(spec.method, fullPath, attempt + 1, startedAt, outcome);
-      if (outcome.ok) return parseBody(spec.operation, spec.schema, outcome.body);
+      if (outcome.ok) {
+        try {
+          return parseBody(spec.operation, spec.schema, outcome.body);
+        } catch (err) {
+          throw scrubError(err, this.#scrub); // the problem may quote the reply
+        }
+      }
       const retryable =
         attempt < this.#opts.maxRetries && shouldRetry(spec.method, outcome.failure);
-      if (!retryable) throw outcome.error;
+      if (!retryable) throw scrubError(outcome.error, this.#scrub);
       await sleep(outcome.waitMs ?? backoffDelayMs(attempt));
     }
   }
@@ -101,9 +101,7 @@ export class Transport {
     spec: RequestSpec<z.ZodType>,
     fullPath: string,
     baseHeaders: Record<string, string>,
-  ): Promise<
-    { ok: true; body: unknown } | { ok: false; failure: Failure; error: Error; waitMs?: number }
-  > {
+  ): Promise<Outcome> {
     const release = this.#limiter ? await this.#limiter.acquire() : () => undefined;
     try {
       const headers = { ...baseHeaders };
@@ -116,59 +114,84 @@ export class Transport {
         headers["content-type"] = "application/json";
         body = JSON.stringify(spec.json);
       }
-      // One deadline for the whole attempt (undici's own timers are coarse below a second).
-      const signal = AbortSignal.timeout(this.#opts.timeoutMs);
-      let res;
+      const clock = new AttemptClock(this.#opts.limits, spec.stream !== undefined);
+      if (body && typeof body !== "string") body = clock.watchUpload(body);
       try {
-        res = await this.#pool.request({
-          method: spec.method,
-          path: fullPath,
-          headers,
-          body,
-          signal,
-        });
-      } catch (err) {
-        if (body && typeof body !== "string") body.destroy();
-        return this.#networkFailure(spec, err, signal.aborted);
+        return await this.#exchange(spec, fullPath, headers, body, clock);
+      } finally {
+        clock.dispose();
       }
-      let text: string;
-      try {
-        text = await res.body.text();
-      } catch (err) {
-        return this.#networkFailure(spec, err, signal.aborted);
-      }
-      if (res.statusCode >= 200 && res.statusCode < 300) {
-        this.#limiter?.noteSuccess();
-        return { ok: true, body: text.length > 0 ? safeJson(text) : {} };
-      }
-      const wait = retryAfterMs(res.headers);
-      if (res.statusCode === 429) this.#limiter?.noteRateLimited(wait ?? 1_000);
-      const error: HostingApiError = makeApiError(spec.operation, {
-        status: res.statusCode,
-        bodyMessage: errorMessageOf(text, res.statusCode),
-        method: spec.method,
-        path: spec.path,
-        requestId: requestIdOf(res.headers),
-        retryAfterMs: wait,
-      });
-      return {
-        ok: false,
-        failure: { kind: "status", status: res.statusCode },
-        error,
-        waitMs: wait,
-      };
     } finally {
       release();
     }
   }
 
-  #networkFailure(spec: RequestSpec<z.ZodType>, err: unknown, deadlinePassed: boolean) {
-    const code = (err as { code?: string } | undefined)?.code ?? "";
-    const timeout = deadlinePassed || TIMEOUT_CODES.has(code);
-    const reachedServer = !NOT_SENT_CODES.has(code);
-    const error = timeout
-      ? new HostingTimeoutError(spec.method, spec.path, err)
-      : new HostingConnectionError(spec.method, spec.path, err);
+  async #exchange(
+    spec: RequestSpec<z.ZodType>,
+    fullPath: string,
+    headers: Record<string, string>,
+    body: string | Readable | undefined,
+    clock: AttemptClock,
+  ): Promise<Outcome> {
+    let res;
+    try {
+      res = await this.#pool.request({
+        method: spec.method,
+        path: fullPath,
+        headers,
+        body,
+        signal: clock.signal,
+      });
+    } catch (err) {
+      if (body && typeof body !== "string") body.destroy();
+      return this.#networkFailure(spec, err, clock);
+    }
+    clock.gotHeaders();
+    let read;
+    try {
+      read = await readBounded(res.body, res.headers, this.#opts.maxResponseBytes, clock.kick);
+    } catch (err) {
+      return this.#networkFailure(spec, err, clock);
+    }
+    if ("tooLarge" in read) {
+      const max = this.#opts.maxResponseBytes;
+      const error = new HostingReplyTooLargeError(spec.operation, spec.method, spec.path, max);
+      return { ok: false, failure: { kind: "refused" }, error };
+    }
+    const text = read.text;
+    if (res.statusCode >= 200 && res.statusCode < 300) {
+      this.#limiter?.noteSuccess();
+      return { ok: true, body: text.length > 0 ? safeJson(text) : {} };
+    }
+    const wait = retryAfterMs(res.headers);
+    if (res.statusCode === 429) this.#limiter?.noteRateLimited(wait ?? 1_000);
+    const scrub = this.#scrub;
+    const error: HostingApiError = makeApiError(spec.operation, {
+      status: res.statusCode,
+      bodyMessage: errorMessageOf(scrub(text), res.statusCode),
+      method: spec.method,
+      path: spec.path,
+      requestId: mapDefined(headerOf(res.headers, wireAssumptions.requestIdHeaders), scrub),
+      location: mapDefined(headerOf(res.headers, ["location"]), scrub),
+      retryAfterMs: wait,
+    });
+    return {
+      ok: false,
+      failure: { kind: "status", status: res.statusCode },
+      error,
+      waitMs: wait,
+    };
+  }
+
+  #networkFailure(spec: RequestSpec<z.ZodType>, err: unknown, clock: AttemptClock) {
+    const { error, reachedServer, timeout } = makeNetworkError({
+      method: spec.method,
+      path: spec.path,
+      address: this.#opts.apiUrl.host,
+      cause: err,
+      connectMs: clock.limits.connectMs,
+      expired: clock.expired,
+    });
     return {
       ok: false as const,
       failure: { kind: "network" as const, reachedServer, timeout },
@@ -207,10 +230,17 @@ function errorMessageOf(text: string, status: number): string {
   return snippet ? `non-JSON error body: ${snippet}` : `empty error body (HTTP ${status})`;
 }
 
-function requestIdOf(headers: Record<string, string | string[] | undefined>): string | undefined {
-  for (const name of wireAssumptions.requestIdHeaders) {
+/** The first of these headers that is present. */
+function headerOf(
+  headers: Record<string, string | string[] | undefined>,
+  names: readonly string[],
+): string | undefined {
+  for (const name of names) {
     const v = headers[name];
     if (v) return Array.isArray(v) ? v[0] : v;
   }
   return undefined;
 }
+
+const mapDefined = <T, R>(v: T | undefined, f: (v: T) => R): R | undefined =>
+  v === undefined ? undefined : f(v);

@@ -1,40 +1,73 @@
+import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
+import { HostingInputError } from "../api/errors/input-error";
+import { idInput } from "../provider/input-rules";
 import { parseArgs } from "../provider/validate";
 import { accountArg, programClient, type AccountOption } from "./connection";
 
-/* Operations that are actions, not state: plain functions, run when the program calls them. */
+/*
+ * Actions as plain functions, for scripts. A Pulumi program runs in full on every preview, so
+ * inside one they refuse to run during a preview and point at the resource that acts only on
+ * create and when its triggers change.
+ */
 
-const id = (what: string) => z.string().min(1, `${what} is required`);
+function refuseInPreview(fn: string, resource: string, example: string): void {
+  if (!pulumi.runtime.isDryRun()) return;
+  throw new HostingInputError(
+    fn,
+    `${fn} was called during a preview, where it would act on every \`pulumi preview\`; ` +
+      `in a Pulumi program use the ${resource} resource instead (${example}), which acts on ` +
+      "create and when its triggers change, never on preview",
+  );
+}
 
-/** Restarts the setup of a database. */
+/** Restarts the setup of a database. Refuses to run during a preview: see DatabaseSetupRetry. */
 export async function retryDatabaseSetup(
   a: { databaseId: string } & AccountOption,
 ): Promise<{ message: string }> {
+  refuseInPreview(
+    "retryDatabaseSetup",
+    "DatabaseSetupRetry",
+    'new hosting.DatabaseSetupRetry("retry", { databaseId })',
+  );
   const { databaseId, account } = parseArgs(
     "retryDatabaseSetup",
-    z.strictObject({ databaseId: id("databaseId"), ...accountArg }),
+    z.strictObject({ databaseId: idInput("databaseId", "pass a database id"), ...accountArg }),
     a,
   );
   return programClient(account).retryDatabaseSetup(databaseId);
 }
 
-/** Starts a VM. */
+/** Starts a VM. Refuses to run during a preview: see VmStart. */
 export async function startVm(a: { vmId: string } & AccountOption): Promise<{ message: string }> {
+  refuseInPreview("startVm", "VmStart", 'new hosting.VmStart("start", { vmId })');
   const { vmId, account } = parseArgs(
     "startVm",
-    z.strictObject({ vmId: id("vmId"), ...accountArg }),
+    z.strictObject({ vmId: idInput("vmId", "pass a VM id"), ...accountArg }),
     a,
   );
   return programClient(account).startVm(vmId);
 }
 
-/** Deletes a backup; a RetentionPeriodError if it is younger than the minimum retention age. */
+/**
+ * Deletes a backup; a RetentionPeriodError if it is younger than the minimum retention age.
+ * Refuses to run during a preview: see BackupDeletion.
+ */
 export async function deleteBackup(
   a: { projectId: string; backupId: string } & AccountOption,
 ): Promise<{ message: string }> {
+  refuseInPreview(
+    "deleteBackup",
+    "BackupDeletion",
+    'new hosting.BackupDeletion("old", { projectId, backupId })',
+  );
   const { projectId, backupId, account } = parseArgs(
     "deleteBackup",
-    z.strictObject({ projectId: id("projectId"), backupId: id("backupId"), ...accountArg }),
+    z.strictObject({
+      projectId: idInput("projectId", "pass the id of the backup's app, database or VM"),
+      backupId: idInput("backupId", "pass a backup id"),
+      ...accountArg,
+    }),
     a,
   );
   return programClient(account).deleteBackup(projectId, backupId);

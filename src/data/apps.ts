@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { BadRequestError } from "../api/errors/bad-request-error";
+import { isAnalyticsOff } from "../api/analytics-off";
 import { HostingInputError } from "../api/errors/input-error";
 import type { AppListEntry, DashboardData, Deployment, ProjectInfo } from "../api/schemas";
 import { camelize, type Camelize } from "../provider/camel";
@@ -80,7 +80,7 @@ export async function getAppDashboard(
       await programClient(a.account).getDashboardData(a.appId, { minutes: a.minutes }),
     );
   } catch (err) {
-    if (BadRequestError.isInstance(err)) {
+    if (isAnalyticsOff(err)) {
       throw new HostingInputError(
         "appId",
         `getAppDashboard: the service refused (${err.bodyMessage}). Analytics must be on: add ` +

@@ -9,7 +9,7 @@ export interface ArchiveInfo {
 
 export class ArchiveRejected extends Error {}
 
-const MAX_MANIFEST_BYTES = 64 * 1024;
+const MAX_MANIFEST_BYTES = wireAssumptions.maxManifestBytes;
 
 /** Reads a zip's directory: rejects absolute or climbing entry names, and pulls out the manifest. */
 export function inspectArchive(file: string): Promise<ArchiveInfo> {

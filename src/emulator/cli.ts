@@ -16,6 +16,8 @@ Options:
   --domain-activation-ms N    time until a custom hostname is active (default 500)
   --min-backup-retention-ms N youngest deletable backup age (default 86400000)
   --max-upload-bytes N        upload size cap (default 268435456)
+  --control-token T           require "Authorization: Bearer T" on the control API (/__emulator/*);
+                              without it, the control API answers loopback peers only
   --log                       log every request
   --help`;
 
@@ -42,6 +44,7 @@ async function main(): Promise<void> {
       "domain-activation-ms": { type: "string" },
       "min-backup-retention-ms": { type: "string" },
       "max-upload-bytes": { type: "string" },
+      "control-token": { type: "string" },
       log: { type: "boolean" },
       help: { type: "boolean" },
     },
@@ -49,6 +52,10 @@ async function main(): Promise<void> {
   if (values.help) {
     console.log(help);
     return;
+  }
+  if (values["control-token"] === "") {
+    console.error("--control-token must not be empty");
+    process.exit(2);
   }
   let faults: FaultConfig = {};
   if (values.faults) {
@@ -72,6 +79,7 @@ async function main(): Promise<void> {
     minBackupRetentionMs: num(values["min-backup-retention-ms"], "min-backup-retention-ms"),
     maxUploadBytes: num(values["max-upload-bytes"], "max-upload-bytes"),
     logger: values.log ?? false,
+    controlToken: values["control-token"],
   });
   // Machine-readable first lines: tests and scripts read them.
   console.log(`HOSTING_API_URL=${emu.url}`);

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from "fastify";
+import { endpoints, type EndpointName } from "../api/endpoints";
 import type { ResolvedOptions } from "./options";
 import type { Rng } from "./rng";
 import type { Store } from "./store";
@@ -45,13 +46,60 @@ export function owned<T extends { id: string; user_id: string }>(
   return found;
 }
 
-export function minutesQuery(value: string | undefined): number {
+type WithQuery = {
+  [K in EndpointName]: (typeof endpoints)[K] extends { query: object } ? K : never;
+}[EndpointName];
+type WithBody = {
+  [K in EndpointName]: (typeof endpoints)[K] extends { body: object } ? K : never;
+}[EndpointName];
+
+/** A query value, by its option name in the endpoint table (the table owns the wire name). */
+export function queryValue<K extends WithQuery>(
+  op: K,
+  key: keyof (typeof endpoints)[K]["query"] & string,
+  call: Pick<Call, "query">,
+): string | undefined {
+  return call.query[(endpoints[op].query as Record<string, string>)[key]];
+}
+
+/** A JSON body field, by its option name in the endpoint table. */
+export function bodyValue<K extends WithBody>(
+  op: K,
+  key: keyof (typeof endpoints)[K]["body"] & string,
+  call: Pick<Call, "body">,
+): unknown {
+  const body = call.body;
+  if (!body || typeof body !== "object") return undefined;
+  return (body as Record<string, unknown>)[(endpoints[op].body as Record<string, string>)[key]];
+}
+
+/** The time window of metrics and dashboard data, bounded as the endpoint table says. */
+export function minutesQuery(op: "getAppMetrics" | "getDashboardData", call: Call): number {
+  const name = endpoints[op].query.minutes;
+  const value = queryValue(op, "minutes", call);
   if (value === undefined) return 60;
   const n = Number(value);
-  if (!/^\d+$/.test(value) || n < 1 || n > 43_200) {
-    throw new ApiFailure(400, "minutes must be a whole number from 1 to 43200");
+  const [min, max] = endpoints[op].bounds.minutes;
+  if (!/^\d+$/.test(value) || n < min || n > max) {
+    throw new ApiFailure(400, `${name} must be a whole number from ${min} to ${max}`);
   }
   return n;
+}
+
+/**
+ * Writes the change just made to the state file. When that fails, the change is undone in memory
+ * too (so what is served matches what a restart would load) and the caller answers 500.
+ */
+export function commit(emu: Emu): void {
+  try {
+    emu.store.save();
+  } catch (err) {
+    emu.store.rollback();
+    throw new ApiFailure(
+      500,
+      `the change was not saved to the state file and has been undone: ${(err as Error).message}`,
+    );
+  }
 }
 
 export const iso = (ms: number) => new Date(ms).toISOString();

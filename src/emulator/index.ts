@@ -2,6 +2,7 @@
 import "./server-deps";
 import type { AddressInfo } from "node:net";
 import type { Emu } from "./context";
+import { exposureWarning } from "./control-access";
 import { Faults, type FaultConfig } from "./faults";
 import { resolveOptions, type EmulatorOptions } from "./options";
 import { Rng } from "./rng";
@@ -55,6 +56,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const stats = new Stats();
   const app = buildServer(emu, faults, stats);
   await app.listen({ port: opts.port, host: opts.host });
+  const exposed = exposureWarning(opts.host, opts.controlToken);
+  if (exposed) opts.warn(exposed);
   const addr = app.server.address() as AddressInfo;
   const host = addr.family === "IPv6" ? `[${addr.address}]` : addr.address;
   url = `http://${host}:${addr.port}`;

@@ -22,11 +22,21 @@ export interface EmulatorOptions {
   pointedDomainSuffix?: string;
   /** Log requests to stdout (default false). */
   logger?: boolean;
+  /**
+   * Bearer token the control API (/__emulator/*) requires; without one it answers loopback
+   * peers only.
+   */
+  controlToken?: string;
+  /** Where start-up warnings go (default: console.warn). */
+  warn?: (message: string) => void;
 }
 
-export type ResolvedOptions = Required<Omit<EmulatorOptions, "stateFile" | "faults" | "seed">> & {
+export type ResolvedOptions = Required<
+  Omit<EmulatorOptions, "stateFile" | "faults" | "seed" | "controlToken">
+> & {
   stateFile?: string;
   seed: string;
+  controlToken?: string;
 };
 
 export function resolveOptions(o: EmulatorOptions): ResolvedOptions {
@@ -41,5 +51,7 @@ export function resolveOptions(o: EmulatorOptions): ResolvedOptions {
     maxUploadBytes: o.maxUploadBytes ?? 256 * 1024 * 1024,
     pointedDomainSuffix: o.pointedDomainSuffix ?? ".pointed.test",
     logger: o.logger ?? false,
+    controlToken: o.controlToken,
+    warn: o.warn ?? ((message) => console.warn(message)),
   };
 }

@@ -2,9 +2,10 @@ import { setTimeout as sleep } from "node:timers/promises";
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import multipart from "@fastify/multipart";
 import { endpoints, wireAssumptions, type EndpointName } from "../api/endpoints";
-import { ApiFailure, type Emu, type Handler } from "./context";
+import { ApiFailure, commit, type Emu, type Handler } from "./context";
 import { Faults } from "./faults";
 import { verifyJwt } from "./jwt";
+import { guardControl } from "./control-access";
 import { registerControl } from "./routes/control";
 import { appRoutes } from "./routes/apps";
 import { backupRoutes, registerBackupDownload } from "./routes/backups";
@@ -31,6 +32,7 @@ export function buildServer(emu: Emu, faults: Faults, stats: Stats): FastifyInst
     void reply.code(404).send({ error: `no route ${req.method} ${req.url.split("?")[0]}` });
   });
   app.setErrorHandler((err: Error & { statusCode?: number }, _req, reply) => {
+    if (err instanceof ApiFailure) return reply.code(err.status).send({ error: err.message });
     const status = err.statusCode && err.statusCode >= 400 ? err.statusCode : 500;
     void reply.code(status).send({ error: status === 500 ? "internal error" : err.message });
   });
@@ -47,6 +49,7 @@ export function buildServer(emu: Emu, faults: Faults, stats: Stats): FastifyInst
     });
   }
   registerBackupDownload(app, emu);
+  guardControl(app, emu.opts.controlToken);
   registerControl(app, emu, faults, stats);
   return app;
 }
@@ -90,13 +93,16 @@ async function serve(
   }
 
   const mutates = req.method !== "GET";
-  const keyHeader = req.headers[wireAssumptions.idempotencyHeader];
-  const idemKey =
-    req.method === "POST" && typeof keyHeader === "string"
-      ? `${auth.user.id}:${keyHeader}`
-      : undefined;
-  const replay = idemKey ? emu.world.idempotency[idemKey] : undefined;
-  if (replay) return reply.code(replay.status).send(replay.body);
+  const idem = idempotencyOf(req, auth.user);
+  const prior = idem ? emu.world.idempotency[idem.key] : undefined;
+  if (idem && prior) {
+    if (prior.scope !== idem.scope) {
+      return reply.code(422).send({
+        error: `Idempotency-Key was already used for ${prior.scope}; send a new key for ${idem.scope}`,
+      });
+    }
+    return reply.code(prior.status).send(prior.body);
+  }
 
   let body: unknown;
   try {
@@ -107,13 +113,13 @@ async function serve(
       query: req.query as Record<string, string | undefined>,
       body: req.body,
     });
+    if (mutates) {
+      if (idem) rememberReply(emu, idem, body);
+      commit(emu);
+    }
   } catch (err) {
     if (err instanceof ApiFailure) return reply.code(err.status).send({ error: err.message });
     throw err;
-  }
-  if (mutates) {
-    if (idemKey) rememberReply(emu, idemKey, body);
-    emu.store.save();
   }
   if (fault.commitThenDrop) {
     stats.countFault("commitThenDrop");
@@ -128,9 +134,16 @@ async function serve(
   return reply.code(200).send(body);
 }
 
-function rememberReply(emu: Emu, key: string, body: unknown): void {
+/** A POST's Idempotency-Key, per user, with the method and path it is good for. */
+function idempotencyOf(req: FastifyRequest, user: UserRecord) {
+  const header = req.headers[wireAssumptions.idempotencyHeader];
+  if (req.method !== "POST" || typeof header !== "string") return undefined;
+  return { key: `${user.id}:${header}`, scope: `${req.method} ${req.url.split("?")[0]}` };
+}
+
+function rememberReply(emu: Emu, idem: { key: string; scope: string }, body: unknown): void {
   const table = emu.world.idempotency;
-  table[key] = { status: 200, body };
+  table[idem.key] = { scope: idem.scope, status: 200, body };
   const keys = Object.keys(table);
   if (keys.length > MAX_IDEMPOTENCY_KEYS) delete table[keys[0]];
 }

@@ -92,8 +92,11 @@ export interface World {
   backups: BackupRecord[];
   deployments: DeploymentRecord[];
   runtime_versions: RuntimeVersion[];
-  /** Replies already given to POSTs, by user and Idempotency-Key. */
-  idempotency: Record<string, { status: number; body: unknown }>;
+  /**
+   * Replies already given to POSTs, by user and Idempotency-Key; `scope` is the method and path
+   * the key was first used on (a key reused elsewhere is refused, not replayed).
+   */
+  idempotency: Record<string, { scope: string; status: number; body: unknown }>;
 }
 
 const RUNTIMES: Array<[string, string[], string]> = [

@@ -1,5 +1,5 @@
 import { HostingConfigError } from "../api/errors/config-error";
-import type { ConfigSource, Connection } from "./config";
+import type { ConfigSource } from "./config";
 
 /*
  * Named accounts: `account: "shared"` on a resource or data source picks the connection in
@@ -50,7 +50,7 @@ export function resolveAccount(
   config: ConfigSource | undefined,
   name: string,
   defaultApiUrl: () => string | undefined,
-): Connection {
+): { apiUrl: string; token: string } {
   if (!ACCOUNT_NAME.test(name))
     throw new HostingConfigError(`${ACCOUNT_NAME_RULE}; got ${JSON.stringify(name)}.`);
   const all = accountsIn(config);

@@ -1,4 +1,9 @@
 import type * as pulumi from "@pulumi/pulumi";
+import {
+  backupDeletionHandler,
+  databaseSetupRetryHandler,
+  vmStartHandler,
+} from "./actions/handler";
 import { analyticsHandler } from "./analytics/handler";
 import { appHandler } from "./app/handler";
 import { ACCOUNT_NAME_RULE } from "./accounts";
@@ -25,6 +30,9 @@ const table = {
   CustomDomain: customDomainHandler,
   AppWebAccess: webAccessHandler,
   AppAnalytics: analyticsHandler,
+  VmStart: vmStartHandler,
+  DatabaseSetupRetry: databaseSetupRetryHandler,
+  BackupDeletion: backupDeletionHandler,
 } satisfies Record<string, ResourceHandler>;
 
 export type ResourceKind = keyof typeof table;

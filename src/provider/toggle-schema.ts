@@ -1,8 +1,9 @@
 import { z } from "zod";
+import { idInput } from "./input-rules";
 
 /** Inputs of the per-app on/off resources (AppWebAccess, AppAnalytics). */
 export const toggleInputSchema = z.strictObject({
-  appId: z.string({ error: "appId is required: pass app.id" }).min(1, "appId must not be empty"),
+  appId: idInput("appId", "pass app.id"),
   enabled: z.boolean({ error: "enabled is required: true or false" }),
 });
 

@@ -1,6 +1,8 @@
 import { readFile, writeFile } from "node:fs/promises";
 import { request } from "undici";
 import FormData from "form-data";
+import { wireAssumptions } from "../../src/api/endpoints";
+import { formatDotenv } from "../../src/api";
 import { useEmulator } from "../helpers/emulator";
 import { makeZip, manifest } from "../helpers/zip";
 
@@ -77,6 +79,30 @@ describe("POST /apps input checks", () => {
     ]);
     expect(r.status).toBe(413);
     expect(r.body.error).toMatch(/larger than the limit/);
+  });
+
+  test("an env field over the limit → 413, never a cut-short env; a tricky env arrives intact", async () => {
+    const zip = await readFile(await makeZip({ "hosting.json": manifest({ name: "envs" }) }));
+    const before = env.emu.world.apps.length;
+    const big = await postForm([
+      ["env", `BIG='${"x".repeat(wireAssumptions.maxEnvBytes)}'`],
+      ["project", zip, "app.zip"],
+    ]);
+    expect(big.status).toBe(413);
+    expect(big.body.error).toMatch(/env is larger than the limit of 65536 bytes/);
+    expect(env.emu.world.apps.length).toBe(before);
+
+    // The emulator reads env with npm dotenv: what the client writes arrives as it was.
+    const secret = `p@$$w0rd "quoted" it's 1`;
+    const ok = await postForm([
+      ["env", formatDotenv({ SECRET: secret, PEM: "a\\nb\nc" })],
+      ["project", zip, "app.zip"],
+    ]);
+    expect(ok.status).toBe(200);
+    expect(env.emu.world.apps.find((a) => a.id === ok.body.id)?.env_keys).toEqual([
+      "PEM",
+      "SECRET",
+    ]);
   });
 
   test("a manifest that is not valid → 422 naming the field", async () => {

@@ -62,7 +62,12 @@ class ProviderHost {
       `127.0.0.1:${port}`,
       grpc.credentials.createInsecure(),
     );
-    return new ProviderHost(child, client, () => err, () => out.join("\n"));
+    return new ProviderHost(
+      child,
+      client,
+      () => err,
+      () => out.join("\n"),
+    );
   }
 
   call(method, req) {

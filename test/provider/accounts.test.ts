@@ -112,6 +112,19 @@ describe("the account input in Pulumi's dynamic-provider host", () => {
     await host.delete(created.id, appUrn, created.properties);
     expect(emu.world.apps.some((a) => a.id === created.id)).toBe(false);
   });
+  test("an action resource acts as its account: VmStart with account team starts bob's VM", async () => {
+    const vm = emu.world.vms.find((v) => v.name === "bob-vm")!;
+    const vmUrn = urnOf("VmStart", "s");
+    const inputs = {
+      __provider: await serializedProvider("VmStart"),
+      vmId: vm.id,
+      account: "team",
+    };
+    const checked = await host.check(vmUrn, {}, inputs);
+    expect(checked.failures).toEqual([]);
+    await host.create(vmUrn, checked.inputs);
+    expect(vm.running).toBe(true);
+  });
 });
 
 describe("hosting:accounts as JSON text", () => {

@@ -90,4 +90,46 @@ describe("configuration", () => {
       await host.stop();
     }
   });
+
+  test.each([
+    ["stack config hosting:timeoutSeconds", { "hosting:timeoutSeconds": "0.4" }, {}],
+    ["HOSTING_TIMEOUT_SECONDS", {}, { HOSTING_TIMEOUT_SECONDS: "0.4" }],
+  ])("%s reaches the provider's client", async (_name, config, envVars) => {
+    const host = await ProviderHost.start(envVars);
+    emu.setFaults({ rules: [{ route: "DELETE /apps/{app_id}", latencyMs: 1500 }] });
+    try {
+      await host.configure({
+        "hosting:apiUrl": emu.url,
+        "hosting:token": emu.issueToken(),
+        ...config,
+      });
+      const err = (await host
+        .delete("00000000-0000-4000-8000-000000000000", urnOf("App", "slow"), {
+          __provider: await serializedProvider("App"),
+        })
+        .catch((e: unknown) => e)) as Error;
+      expect(err.message).toMatch(
+        /DELETE \/apps\/[\w-]+: connected to the Hosting API at .*, but no reply within 0.4 s/,
+      );
+    } finally {
+      emu.setFaults({});
+      await host.stop();
+    }
+  });
+
+  test("a wire limit that is not a positive number names the setting and the fix", async () => {
+    const host = await ProviderHost.start();
+    try {
+      await host.configure({
+        "hosting:apiUrl": emu.url,
+        "hosting:token": emu.issueToken(),
+        "hosting:maxResponseMiB": "lots",
+      });
+      await expect(createApp(host)).rejects.toThrow(
+        /hosting:maxResponseMiB \(or HOSTING_MAX_RESPONSE_MIB\) must be a positive number, got "lots"/,
+      );
+    } finally {
+      await host.stop();
+    }
+  });
 });

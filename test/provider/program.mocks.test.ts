@@ -105,6 +105,16 @@ describe("resources as a program registers them", () => {
     });
   });
 
+  test("an env key __proto__ (which Pulumi's serializer would silently drop) is refused in the program", async () => {
+    const env = JSON.parse('{"__proto__": "x", "OK": "1"}') as Record<string, string>;
+    expect(() => new hosting.App("proto", { source: "./app", name: "proto", env })).toThrow(
+      expect.objectContaining({
+        property: "env.__proto__",
+        message: expect.stringMatching(/__proto__ is refused.*rename the variable/),
+      }),
+    );
+  });
+
   test("one provider object per type: every App carries the same __provider text", async () => {
     const a = new hosting.App("a1", { source: "./a", name: "a1" });
     const b = new hosting.App("b1", { source: "./b", name: "b1" });

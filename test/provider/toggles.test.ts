@@ -103,4 +103,30 @@ describe("AppAnalytics", () => {
     await env.host.delete(created.id, urn, created.properties);
     expect(record(app.id).analytics_enabled).toBe(false);
   });
+
+  test("any other 400 from the dashboard fails the refresh with its cause, never reads as off", async () => {
+    const app = await newApp("analytics-400");
+    const on = await env.host.check(
+      urn,
+      {},
+      await env.inputs("AppAnalytics", { appId: app.id, enabled: true }),
+    );
+    const created = await env.host.create(urn, on.inputs);
+    env.emu.setFaults({
+      rules: [{ route: "GET /apps/{app_id}/dashboard-data", status: 400, times: 1 }],
+    });
+    try {
+      await expect(env.host.read(created.id, urn, created.properties)).rejects.toThrow(
+        /could not read whether analytics is on .*failed with 400/,
+      );
+    } finally {
+      env.emu.setFaults({});
+    }
+    expect(record(app.id).analytics_enabled).toBe(true);
+    // The real "not enabled" answer still reads as off.
+    record(app.id).analytics_enabled = false;
+    expect((await env.host.read(created.id, urn, created.properties)).properties.enabled).toBe(
+      false,
+    );
+  });
 });

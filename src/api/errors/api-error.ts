@@ -17,10 +17,12 @@ export class HostingApiError extends HostingError {
   readonly path: string;
   readonly requestId?: string;
 
-  constructor(details: ApiErrorDetails, code = "HOSTING_API_ERROR") {
+  /** `hint` says what to check, for statuses whose usual cause is known. */
+  constructor(details: ApiErrorDetails, code = "HOSTING_API_ERROR", hint?: string) {
     const rid = details.requestId ? ` (request id ${details.requestId})` : "";
+    const fix = hint ? `; ${hint}` : "";
     super(
-      `${details.method} ${details.path} failed with ${details.status}: ${details.bodyMessage}${rid}`,
+      `${details.method} ${details.path} failed with ${details.status}: ${details.bodyMessage}${rid}${fix}`,
       code,
     );
     this.status = details.status;

@@ -4,6 +4,7 @@ import { BadRequestError } from "./bad-request-error";
 import { ConflictError } from "./conflict-error";
 import { NotFoundError } from "./not-found-error";
 import { PermissionDeniedError } from "./permission-denied-error";
+import { HostingRedirectError } from "./redirect-error";
 import { RateLimitError } from "./rate-limit-error";
 import { RetentionPeriodError } from "./retention-period-error";
 import { ServerError } from "./server-error";
@@ -12,9 +13,10 @@ import { UnprocessableEntityError } from "./unprocessable-entity-error";
 /** The one status → error-class mapping. `operation` picks the few per-endpoint meanings. */
 export function makeApiError(
   operation: string,
-  details: ApiErrorDetails & { retryAfterMs?: number },
+  details: ApiErrorDetails & { retryAfterMs?: number; location?: string },
 ): HostingApiError {
   const { status } = details;
+  if (status >= 300 && status < 400) return new HostingRedirectError(details);
   if (status === 400) return new BadRequestError(details);
   if (status === 401) return new AuthenticationError(details);
   if (status === 403) {

@@ -6,10 +6,17 @@ export class HostingResponseError extends HostingError {
   /** Dotted path of the first field that did not fit, e.g. `[3].app.ram`. */
   readonly fieldPath: string;
 
-  constructor(operation: string, fieldPath: string, problem: string) {
+  constructor(
+    operation: string,
+    fieldPath: string,
+    problem: string,
+    /** For subclasses: their own code and wording. */
+    own?: { code: string; message: string },
+  ) {
     super(
-      `${operation}: unexpected response from the Hosting API at ${fieldPath || "(body)"}: ${problem}`,
-      "HOSTING_BAD_RESPONSE",
+      own?.message ??
+        `${operation}: unexpected response from the Hosting API at ${fieldPath || "(body)"}: ${problem}`,
+      own?.code ?? "HOSTING_BAD_RESPONSE",
     );
     this.operation = operation;
     this.fieldPath = fieldPath;

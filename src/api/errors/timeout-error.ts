@@ -1,8 +1,25 @@
-import { HostingConnectionError } from "./connection-error";
+import { HostingConnectionError, type ConnectionErrorDetails } from "./connection-error";
 
-/** A connect, headers or body timeout expired. */
+/** Which limit ran out: connecting, no bytes either way for a while, or the whole attempt. */
+export type TimeoutPhase = "connect" | "idle" | "overall";
+
+const CODES: Record<TimeoutPhase, string> = {
+  connect: "HOSTING_CONNECT_TIMEOUT",
+  idle: "HOSTING_TIMEOUT",
+  overall: "HOSTING_DEADLINE_EXCEEDED",
+};
+
+/** A connect, idle or overall limit ran out; `limitMs` is the limit that did. */
 export class HostingTimeoutError extends HostingConnectionError {
-  constructor(method: string, path: string, cause: unknown) {
-    super(method, path, cause, "HOSTING_TIMEOUT");
+  readonly phase: TimeoutPhase;
+  readonly limitMs: number;
+
+  constructor(
+    details: ConnectionErrorDetails & { phase: TimeoutPhase; limitMs: number },
+    cause: unknown,
+  ) {
+    super(details, cause, CODES[details.phase]);
+    this.phase = details.phase;
+    this.limitMs = details.limitMs;
   }
 }

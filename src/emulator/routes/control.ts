@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { faultConfigSchema, type Faults } from "../faults";
 import { signJwt } from "../jwt";
-import type { Emu } from "../context";
+import { commit, type Emu } from "../context";
 import type { Stats } from "../stats";
 import type { AppRecord } from "../world";
 
@@ -65,9 +65,14 @@ export function registerControl(app: FastifyInstance, emu: Emu, faults: Faults, 
     }
   });
 
-  app.get("/__emulator/state", async () => {
-    const { secret: _secret, idempotency: _idem, ...rest } = emu.world;
-    return rest;
+  // Passwords and signing keys stay out unless asked for: GET /__emulator/state?secrets=include
+  app.get<{ Querystring: { secrets?: string } }>("/__emulator/state", async (req) => {
+    const { secret, idempotency: _idem, ...rest } = emu.world;
+    if (req.query.secrets === "include") return { ...rest, secret };
+    return {
+      ...rest,
+      databases: rest.databases.map(({ password: _password, ...db }) => db),
+    };
   });
 
   app.patch<{ Params: { id: string } }>("/__emulator/apps/:id", async (req, reply) => {
@@ -80,7 +85,7 @@ export function registerControl(app: FastifyInstance, emu: Emu, faults: Faults, 
     if (remove_domain) target.domain = null;
     if (setup_ready !== undefined)
       target.setup_ready_at = setup_ready ? Date.now() : Number.MAX_SAFE_INTEGER;
-    emu.store.save();
+    commit(emu);
     return { message: "app changed" };
   });
 
@@ -119,7 +124,7 @@ export function registerControl(app: FastifyInstance, emu: Emu, faults: Faults, 
       emu.world.apps.push(rec);
       ids.push(id);
     }
-    emu.store.save();
+    commit(emu);
     return { ids };
   });
 }

@@ -1,5 +1,5 @@
 import type { EndpointName } from "../../api/endpoints";
-import { ApiFailure, iso, owned, type Emu, type Handler } from "../context";
+import { ApiFailure, iso, owned, queryValue, type Emu, type Handler } from "../context";
 import type { DatabaseRecord } from "../world";
 import { LIST_POINTS, projectInfo } from "./usage";
 
@@ -40,8 +40,9 @@ function visible(emu: Emu, userId: string, id: string): DatabaseRecord {
 }
 
 export const databaseRoutes: Partial<Record<EndpointName, Handler>> = {
-  listDatabases: (emu, { user, query }) => {
-    const ws = query.workspace_id;
+  listDatabases: (emu, call) => {
+    const user = call.user;
+    const ws = queryValue("listDatabases", "workspaceId", call);
     let list: DatabaseRecord[];
     if (ws !== undefined) {
       const workspace = emu.world.workspaces.find((w) => w.id === ws);

@@ -1,20 +1,25 @@
 import type { HostingClient } from "../../api/client";
-import { BadRequestError } from "../../api/errors/bad-request-error";
+import { isAnalyticsOff } from "../../api/analytics-off";
 import { findApp } from "../app-directory";
 import { ignoreNotFound, type ResourceHandler } from "../resource-handler";
 import { toggleInputSchema } from "../toggle-schema";
 
 /**
  * Whether analytics is on, read the only way the spec allows: the dashboard answers when it is
- * on and refuses (400) when it is off (spec §4.1 rule 2).
+ * on and refuses (400) when it is off (spec §4.1 rule 2). Only the "not enabled" refusal means
+ * off; any other failure is an error, never drift.
  */
 export async function analyticsEnabled(client: HostingClient, appId: string): Promise<boolean> {
   try {
     await client.getDashboardData(appId, { minutes: 1 });
     return true;
   } catch (err) {
-    if (BadRequestError.isInstance(err)) return false;
-    throw err;
+    if (isAnalyticsOff(err)) return false;
+    throw new Error(
+      `could not read whether analytics is on for app ${appId}: the dashboard did not answer ` +
+        `with data nor with "analytics is not enabled" (${(err as Error).message})`,
+      { cause: err },
+    );
   }
 }
 

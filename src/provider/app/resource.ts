@@ -1,6 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { AccountInput } from "../account-input";
 import { thinProvider } from "../thin-provider";
+import { refuseLostEnvKeys } from "./env-keys";
 
 export interface AppRuntime {
   /** e.g. "node"; see getRuntimeVersions(). */
@@ -60,10 +61,22 @@ export class App extends pulumi.dynamic.Resource {
   declare readonly customDomain: pulumi.Output<string>;
 
   constructor(name: string, args: AppArgs, opts?: pulumi.CustomResourceOptions) {
+    // Every declared output needs its key here, or it is undefined at run time (a dynamic
+    // resource only gets outputs for the keys it registers). Unset settings resolve to what the
+    // platform reports (e.g. the assigned subdomain) or to undefined inside the Output.
     const props = {
+      ram: undefined,
+      vcpu: undefined,
+      entrypoint: undefined,
+      subdomain: undefined,
+      description: undefined,
+      customCommand: undefined,
+      runtime: undefined,
+      setupTimeoutSeconds: undefined,
+      adoptId: undefined,
+      account: undefined,
       ...args,
-      account: args.account,
-      env: args.env === undefined ? undefined : pulumi.secret(args.env),
+      env: args.env === undefined ? undefined : pulumi.secret(refuseLostEnvKeys(args.env)),
       sourceHash: undefined,
       userId: undefined,
       isApp: undefined,

@@ -1,33 +1,70 @@
 import { z } from "zod";
+import { formatDotenv, dotenvProblem } from "../../api/dotenv";
+import { HostingInputError } from "../../api/errors/input-error";
 import { SUBDOMAIN_PATTERN } from "../../api/hostname";
+import { idInput, textInput } from "../input-rules";
 
 const name = /^[A-Za-z0-9][A-Za-z0-9 _.-]{0,62}$/;
-const envKey = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/*
+ * Longest text settings. The settings travel in the manifest (hosting.json), which the service
+ * reads up to wireAssumptions.maxManifestBytes: with these bounds the manifest stays far below
+ * it (at most ~20 KB even at 3 UTF-8 bytes a character), so a check failure names the field.
+ */
+export const SETTING_MAX = {
+  entrypoint: 1024,
+  customCommand: 4096,
+  description: 500,
+  runtimePart: 100,
+} as const;
+
+/** env: every key and value must survive the dotenv text both npm dotenv and python-dotenv read. */
+const envSchema = z
+  .record(
+    z.string(),
+    z.string({ error: "env values must be strings; convert numbers and booleans with String()" }),
+  )
+  .superRefine((env, ctx) => {
+    let ok = true;
+    for (const [key, value] of Object.entries(env)) {
+      const problem = dotenvProblem(key, value);
+      if (problem) {
+        ok = false;
+        ctx.addIssue({ code: "custom", path: [key], message: problem });
+      }
+    }
+    if (!ok) return;
+    try {
+      formatDotenv(env);
+    } catch (err) {
+      if (!HostingInputError.isInstance(err)) throw err;
+      ctx.addIssue({ code: "custom", message: err.message });
+    }
+  });
 
 /** App inputs as the provider receives them (camelCase, after defaults). */
 export const appInputSchema = z.strictObject({
-  source: z
-    .string({ error: "source is required: the path of the app's directory or of a .zip" })
-    .min(1, "source must be the path of a directory or a .zip"),
+  source: textInput("source", {
+    required: "source is required: the path of the app's directory or of a .zip",
+    empty: "source must be the path of a directory or a .zip",
+  }),
   name: z
     .string({ error: 'name is required, e.g. name: "web"' })
     .regex(
       name,
       "name must be 1-63 letters, digits, spaces, '.', '_' or '-', starting with a letter or digit",
     ),
-  env: z
-    .record(
-      z.string().regex(envKey, "env keys must be letters, digits and _, not starting with a digit"),
-      z.string({ error: "env values must be strings" }),
-    )
-    .optional(),
+  env: envSchema.optional(),
   ram: z
     .number()
     .int("ram must be a whole number of MB")
     .min(128, "ram must be at least 128 (MB)")
     .optional(),
   vcpu: z.number().int("vcpu must be a whole number").min(1, "vcpu must be at least 1").optional(),
-  entrypoint: z.string().min(1, "entrypoint must not be empty; omit it for the default").optional(),
+  entrypoint: textInput("entrypoint", {
+    empty: "entrypoint must not be empty; omit it for the default",
+    max: SETTING_MAX.entrypoint,
+  }).optional(),
   subdomain: z
     .string()
     .regex(
@@ -35,15 +72,23 @@ export const appInputSchema = z.strictObject({
       "subdomain must be lower-case letters, digits and '-', 1-63 characters, e.g. \"my-app\"",
     )
     .optional(),
-  description: z.string().max(500, "description must be at most 500 characters").optional(),
-  customCommand: z
-    .string()
-    .min(1, "customCommand must not be empty; omit it for the default")
-    .optional(),
+  description: textInput("description", { max: SETTING_MAX.description }).optional(),
+  customCommand: textInput("customCommand", {
+    empty: "customCommand must not be empty; omit it for the default",
+    max: SETTING_MAX.customCommand,
+  }).optional(),
   runtime: z
     .strictObject({
-      language: z.string().min(1, 'runtime.language is required, e.g. "node"'),
-      version: z.string().min(1, "runtime.version is required; see getRuntimeVersions()"),
+      language: textInput("runtime.language", {
+        required: 'runtime.language is required, e.g. "node"',
+        empty: 'runtime.language is required, e.g. "node"',
+        max: SETTING_MAX.runtimePart,
+      }),
+      version: textInput("runtime.version", {
+        required: "runtime.version is required; see getRuntimeVersions()",
+        empty: "runtime.version is required; see getRuntimeVersions()",
+        max: SETTING_MAX.runtimePart,
+      }),
     })
     .optional(),
   setupTimeoutSeconds: z
@@ -51,7 +96,7 @@ export const appInputSchema = z.strictObject({
     .positive("setupTimeoutSeconds must be more than 0")
     .max(3600, "setupTimeoutSeconds must be at most 3600")
     .optional(),
-  adoptId: z.string().min(1, "adoptId must be the id of an existing app").optional(),
+  adoptId: idInput("adoptId", "pass the id of an existing app").optional(),
   /** Computed by check from the packaged archive; not set by users. */
   sourceHash: z.string().optional(),
 });

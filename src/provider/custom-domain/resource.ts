@@ -48,7 +48,10 @@ export class CustomDomain extends pulumi.dynamic.Resource {
   declare readonly dnsRecords: pulumi.Output<DnsRecord[]>;
 
   constructor(name: string, args: CustomDomainArgs, opts?: pulumi.CustomResourceOptions) {
+    // Every declared output needs its key here (see App).
     const props = {
+      waitForActive: undefined,
+      activeTimeoutSeconds: undefined,
       ...args,
       account: args.account,
       hostname: undefined,

@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { HOSTNAME_PATTERN, normalizeHostname } from "../../api/hostname";
+import { idInput } from "../input-rules";
 
 export const customDomainInputSchema = z.strictObject({
-  appId: z.string({ error: "appId is required: pass app.id" }).min(1, "appId must not be empty"),
+  appId: idInput("appId", "pass app.id"),
   domain: z
     .string({ error: 'domain is required, e.g. "www.example.com"' })
     .transform(normalizeHostname)

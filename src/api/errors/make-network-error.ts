@@ -1,0 +1,76 @@
+import type { AttemptStage } from "../timeouts";
+import { seconds } from "../timeouts";
+import { HostingConnectionError } from "./connection-error";
+import { HostingTimeoutError, type TimeoutPhase } from "./timeout-error";
+
+/** Socket errors that show the request never left this machine. */
+const NOT_CONNECTED: Record<string, string> = {
+  ECONNREFUSED: "connection refused",
+  ENOTFOUND: "host not found",
+  EAI_AGAIN: "host name lookup failed",
+  EHOSTUNREACH: "host unreachable",
+  ENETUNREACH: "network unreachable",
+};
+
+export interface NetworkFailureFacts {
+  method: string;
+  path: string;
+  address: string;
+  cause: unknown;
+  connectMs: number;
+  /** Set when one of the attempt's own limits ran out. */
+  expired?: { phase: TimeoutPhase; limitMs: number; stage: AttemptStage };
+}
+
+/** The one socket-failure → error mapping; `reachedServer` feeds the retry decision. */
+export function makeNetworkError(f: NetworkFailureFacts): {
+  error: HostingConnectionError;
+  reachedServer: boolean;
+  timeout: boolean;
+} {
+  const base = { method: f.method, path: f.path, address: f.address };
+  const code = (f.cause as { code?: unknown } | undefined)?.code;
+  const at = `the Hosting API at ${f.address}`;
+  if (f.expired) {
+    const { phase, limitMs, stage } = f.expired;
+    const what =
+      phase === "overall"
+        ? `no complete reply from ${at} within the overall limit of ${seconds(limitMs)}`
+        : stage === "sending"
+          ? `the upload to ${at} stalled: no bytes moved for ${seconds(limitMs)}`
+          : stage === "waiting"
+            ? `connected to ${at}, but no reply within ${seconds(limitMs)}`
+            : `the reply from ${at} stalled: no bytes for ${seconds(limitMs)}`;
+    return {
+      error: new HostingTimeoutError({ ...base, what, phase, limitMs }, f.cause),
+      reachedServer: true,
+      timeout: true,
+    };
+  }
+  if (code === "UND_ERR_CONNECT_TIMEOUT") {
+    const what = `could not connect to ${at} within ${seconds(f.connectMs)}`;
+    return {
+      error: new HostingTimeoutError(
+        { ...base, what, phase: "connect", limitMs: f.connectMs },
+        f.cause,
+      ),
+      reachedServer: false,
+      timeout: true,
+    };
+  }
+  const why = f.cause instanceof Error ? f.cause.message : String(f.cause);
+  if (typeof code === "string" && code in NOT_CONNECTED) {
+    const what = `could not connect to ${at} (${NOT_CONNECTED[code]}, ${code}); check hosting:apiUrl and that the service is reachable`;
+    return {
+      error: new HostingConnectionError({ ...base, what }, f.cause),
+      reachedServer: false,
+      timeout: false,
+    };
+  }
+  const what = `the connection to ${at} closed before a whole reply (${why})`;
+  return {
+    error: new HostingConnectionError({ ...base, what }, f.cause, "HOSTING_CONNECTION_LOST"),
+    reachedServer: true,
+    timeout: false,
+  };
+}

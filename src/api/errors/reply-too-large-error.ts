@@ -1,0 +1,19 @@
+import { HostingResponseError } from "./response-error";
+
+const MIB = 1024 * 1024;
+
+/** A reply past the size limit, refused while streaming (never read whole, never retried). */
+export class HostingReplyTooLargeError extends HostingResponseError {
+  readonly limitBytes: number;
+
+  constructor(operation: string, method: string, path: string, limitBytes: number) {
+    const size = limitBytes % MIB === 0 ? `${limitBytes / MIB} MiB` : `${limitBytes} bytes`;
+    super(operation, "", "", {
+      code: "HOSTING_REPLY_TOO_LARGE",
+      message:
+        `${operation}: ${method} ${path}: reply larger than ${size}, refused; raise the limit ` +
+        "with maxResponseBytes (hosting:maxResponseMiB) if such a reply is expected",
+    });
+    this.limitBytes = limitBytes;
+  }
+}

@@ -1,0 +1,101 @@
+import { Transform, type Readable } from "node:stream";
+import type { TimeoutPhase } from "./errors/timeout-error";
+
+/** The three limits of one attempt. */
+export interface TimeoutLimits {
+  /** Opening the connection. */
+  connectMs: number;
+  /** No byte sent or received for this long: the server or the link has stalled. */
+  idleMs: number;
+  /**
+   * The whole attempt, for requests without an upload. An upload is bounded by `idleMs` only,
+   * so a large archive on a slow link finishes as long as bytes keep moving.
+   */
+  overallMs: number;
+}
+
+export const DEFAULT_LIMITS: TimeoutLimits = {
+  connectMs: 10_000,
+  idleMs: 60_000,
+  overallMs: 300_000,
+};
+
+/** Where an attempt was when a limit ran out, for words that say what happened. */
+export type AttemptStage = "sending" | "waiting" | "reading";
+
+/**
+ * Watches one attempt: its `signal` aborts after `idleMs` without progress either way, or after
+ * `overallMs` for a request without an upload. Progress is every upload chunk pulled onto the
+ * socket (pulls follow the socket's drain), the reply's headers and every reply chunk.
+ */
+export class AttemptClock {
+  readonly #ctrl = new AbortController();
+  readonly #idle: NodeJS.Timeout;
+  readonly #overall: NodeJS.Timeout | undefined;
+  #stage: AttemptStage;
+  #expired: { phase: TimeoutPhase; limitMs: number; stage: AttemptStage } | undefined;
+
+  constructor(
+    readonly limits: TimeoutLimits,
+    upload: boolean,
+  ) {
+    this.#stage = upload ? "sending" : "waiting";
+    this.#idle = setTimeout(() => this.#expire("idle", limits.idleMs), limits.idleMs);
+    if (!upload) {
+      this.#overall = setTimeout(() => this.#expire("overall", limits.overallMs), limits.overallMs);
+    }
+  }
+
+  get signal(): AbortSignal {
+    return this.#ctrl.signal;
+  }
+
+  /** The limit that ran out, if one did, and what the attempt was doing then. */
+  get expired() {
+    return this.#expired;
+  }
+
+  /** Bytes moved: the idle limit starts over. */
+  kick = (): void => {
+    this.#idle.refresh();
+  };
+
+  gotHeaders(): void {
+    this.#stage = "reading";
+    this.kick();
+  }
+
+  /** Passes an upload body through, counting each chunk as progress. */
+  watchUpload(body: Readable): Readable {
+    const counted = new Transform({
+      transform: (chunk: Buffer, _enc, cb) => {
+        this.kick();
+        cb(null, chunk);
+      },
+      flush: (cb) => {
+        this.#stage = "waiting";
+        this.kick();
+        cb();
+      },
+    });
+    body.on("error", (err) => counted.destroy(err));
+    counted.on("close", () => body.destroy());
+    return body.pipe(counted);
+  }
+
+  dispose(): void {
+    clearTimeout(this.#idle);
+    if (this.#overall) clearTimeout(this.#overall);
+  }
+
+  #expire(phase: TimeoutPhase, limitMs: number): void {
+    if (this.#expired) return;
+    this.#expired = { phase, limitMs, stage: this.#stage };
+    this.#ctrl.abort(new Error(`${phase} limit of ${limitMs} ms ran out`));
+  }
+}
+
+/** `1.5 s`, `60 s`: limits in the unit users set them in. */
+export function seconds(ms: number): string {
+  return `${Math.round(ms / 100) / 10} s`;
+}

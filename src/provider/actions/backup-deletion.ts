@@ -1,0 +1,41 @@
+import * as pulumi from "@pulumi/pulumi";
+import type { AccountInput } from "../account-input";
+import { thinProvider } from "../thin-provider";
+
+export interface BackupDeletionArgs extends AccountInput {
+  /** The app, database or VM the backup belongs to. */
+  projectId: pulumi.Input<string>;
+  /** The backup to delete. Changing either id replaces the resource (that backup is deleted). */
+  backupId: pulumi.Input<string>;
+  /** Any values; when one of them changes, the deletion is sent again (like `@pulumi/command`). */
+  triggers?: pulumi.Input<unknown[]>;
+}
+
+const provider = thinProvider("BackupDeletion");
+
+/**
+ * Deletes a backup when created; a backup that is already gone (404) counts as deleted. A backup
+ * younger than the minimum retention age fails with RetentionPeriodError and nothing is recorded,
+ * so the next `pulumi up` tries again. Never runs during a preview. Deleting the resource does
+ * nothing on the service (a deleted backup cannot come back).
+ */
+export class BackupDeletion extends pulumi.dynamic.Resource {
+  declare readonly projectId: pulumi.Output<string>;
+  declare readonly backupId: pulumi.Output<string>;
+  declare readonly triggers: pulumi.Output<unknown[] | undefined>;
+  /** The named account; undefined for the default account. */
+  declare readonly account: pulumi.Output<string | undefined>;
+  /** The service's answer, or that the backup was already gone. */
+  declare readonly message: pulumi.Output<string>;
+
+  constructor(name: string, args: BackupDeletionArgs, opts?: pulumi.CustomResourceOptions) {
+    const props = {
+      projectId: args.projectId,
+      backupId: args.backupId,
+      triggers: args.triggers,
+      account: args.account,
+      message: undefined,
+    };
+    super(provider, name, props, opts, "hosting", "BackupDeletion");
+  }
+}

@@ -1,0 +1,155 @@
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { startEmulator, type RunningEmulator } from "../../src/emulator";
+import { Deployment, type RunResult, type Step } from "../harness/deployment";
+import { ROOT } from "../harness/pulumi-parts";
+import { programDir } from "../harness/stack-dir";
+
+/*
+ * Nothing with a side effect runs during a preview: every example program in examples/ is
+ * previewed through Pulumi's program runtime against the emulator, which counts the requests.
+ */
+
+const EXAMPLES = join(ROOT, "examples");
+const kind = (s: Step) => s.urn.split("::")[2].split(":").pop();
+const ops = (r: { steps: Step[] }) => Object.fromEntries(r.steps.map((s) => [kind(s), s.op]));
+const mutations = (emu: RunningEmulator) =>
+  Object.entries(emu.stats().requests)
+    .filter(([route]) => !route.startsWith("GET "))
+    .reduce((n, [, c]) => n + c, 0);
+const ok = (r: RunResult) => {
+  if (!r.ok) throw new Error(`deployment failed (${r.code}):\n${r.stderr}\n${r.stdout}`);
+  return r;
+};
+
+/** Stack config each example needs beyond the connection (an example not listed gets none). */
+const exampleConfig: Record<string, (emu: RunningEmulator) => Record<string, string>> = {
+  maintenance: (emu) => {
+    const me = emu.users[0].id;
+    const db = emu.world.databases.find((d) => d.user_id === me && d.service_type === "postgres")!;
+    const oldest = emu.world.backups
+      .filter((b) => b.project_id === db.id)
+      .reduce((a, b) => (a.created_at < b.created_at ? a : b));
+    return {
+      "hosting-maintenance:vmId": emu.world.vms.find((v) => v.user_id === me)!.id,
+      "hosting-maintenance:database": db.name,
+      "hosting-maintenance:deleteBackups": JSON.stringify([oldest.id]),
+    };
+  },
+};
+
+/** Packages an example imports that are not installed here (e.g. @pulumi/cloudflare). */
+function missingImports(dir: string): string[] {
+  const text = readFileSync(join(dir, "index.ts"), "utf8");
+  const imported = [...text.matchAll(/from "([^".][^"]*)"/g)].map((m) => m[1]);
+  return imported.filter((id) => {
+    if (id === "pulumi-hosting" || id.startsWith("node:")) return false;
+    try {
+      require.resolve(id, { paths: [ROOT] });
+      return false;
+    } catch {
+      return true;
+    }
+  });
+}
+
+/** A deployment of an example's copy in `dir` (a fresh copy unless given), with extra config. */
+function stackFor(
+  emu: RunningEmulator,
+  name: string,
+  extra: Record<string, string> = {},
+  dir = programDir(join(EXAMPLES, name)),
+): Deployment {
+  const project = `hosting-${name}`;
+  return new Deployment({
+    programDir: dir,
+    providerCwd: dir,
+    stateFile: join(dir, "state.json"),
+    project,
+    config: {
+      "hosting:apiUrl": emu.url,
+      "hosting:token": emu.issueToken(),
+      ...(exampleConfig[name]?.(emu) ?? {}),
+      ...extra,
+    },
+    secretConfigKeys: ["hosting:token"],
+  });
+}
+
+const programs = readdirSync(EXAMPLES).filter((d) => existsSync(join(EXAMPLES, d, "index.ts")));
+
+describe("a preview of every example sends no mutating request", () => {
+  test("there are examples to preview", () => {
+    expect(programs).toEqual(expect.arrayContaining(["basic", "maintenance"]));
+  });
+
+  for (const name of programs) {
+    const missing = missingImports(join(EXAMPLES, name));
+    // Skipped, and saying why, only when the example needs a package this repository lacks.
+    const run = missing.length > 0 ? test.skip : test;
+    run(`examples/${name}${missing.length ? ` (needs ${missing.join(", ")})` : ""}`, async () => {
+      const emu = await startEmulator({ seed: `preview-${name}`, setupDelayMs: 0 });
+      try {
+        const stack = stackFor(emu, name);
+        emu.resetStats();
+        const r = ok(await stack.preview());
+        expect(r.steps.length).toBeGreaterThan(0);
+        expect(new Set(r.steps.map((s) => s.op))).toEqual(new Set(["create"]));
+        expect(mutations(emu)).toBe(0);
+      } finally {
+        await emu.stop();
+      }
+    });
+  }
+});
+
+describe("examples/maintenance: actions as resources", () => {
+  test("up acts once; an unchanged up does nothing; new triggers preview as an update, then act once", async () => {
+    const emu = await startEmulator({ seed: "maintenance", setupDelayMs: 0 });
+    try {
+      const dir = programDir(join(EXAMPLES, "maintenance"));
+      // Fixed once: the "oldest backup" changes after the first one is deleted.
+      const config = exampleConfig.maintenance(emu);
+      const stack = stackFor(emu, "maintenance", config, dir);
+      const me = emu.users[0].id;
+      const vm = emu.world.vms.find((v) => v.user_id === me)!;
+      vm.running = false;
+      const backupsBefore = emu.world.backups.length;
+
+      const up = ok(await stack.up());
+      expect(ops(up)).toEqual({
+        VmStart: "create",
+        DatabaseSetupRetry: "create",
+        BackupDeletion: "create",
+      });
+      expect(vm.running).toBe(true);
+      expect(emu.world.backups).toHaveLength(backupsBefore - 1);
+      expect(up.outputs.vmStarted).toMatch(/starting/);
+
+      emu.resetStats();
+      vm.running = false;
+      const again = ok(await stack.up());
+      expect(new Set(again.steps.map((s) => s.op))).toEqual(new Set(["same"]));
+      expect(mutations(emu)).toBe(0);
+      expect(vm.running).toBe(false);
+
+      // A bumped trigger: previewed as an update without acting, then acted on by up.
+      const bumped = stackFor(
+        emu,
+        "maintenance",
+        { ...config, "hosting-maintenance:startRound": "2" },
+        dir,
+      );
+      const p = ok(await bumped.preview());
+      expect(ops(p)).toMatchObject({ VmStart: "update", DatabaseSetupRetry: "same" });
+      expect(mutations(emu)).toBe(0);
+      const u = ok(await bumped.up());
+      expect(ops(u)).toMatchObject({ VmStart: "update", DatabaseSetupRetry: "same" });
+      expect(vm.running).toBe(true);
+      expect(emu.stats().requests["POST /vms/{vm_id}/start"]).toBe(1);
+      expect(mutations(emu)).toBe(1);
+    } finally {
+      await emu.stop();
+    }
+  });
+});

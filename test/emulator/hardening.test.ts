@@ -1,0 +1,217 @@
+import { existsSync } from "node:fs";
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { networkInterfaces, tmpdir } from "node:os";
+import { join } from "node:path";
+import { request } from "undici";
+import { HostingClient, ServerError } from "../../src/api";
+import { startEmulator } from "../../src/emulator";
+import { useEmulator } from "../helpers/emulator";
+import { makeZip, manifest } from "../helpers/zip";
+
+const env = useEmulator({ setupDelayMs: 0 });
+
+async function newApp(client: HostingClient, name: string) {
+  const zip = await makeZip({ "hosting.json": manifest({ name }), "index.js": "" });
+  return (await client.createApp({ archivePath: zip })).id;
+}
+
+describe("Idempotency-Key is scoped to (user, method, path)", () => {
+  const post = (path: string, key: string, user?: string) =>
+    request(`${env.emu.url}${path}`, {
+      method: "POST",
+      headers: {
+        authorization: `Bearer ${env.emu.issueToken(user)}`,
+        "idempotency-key": key,
+      },
+    }).then(async (r) => ({
+      status: r.statusCode,
+      body: (await r.body.json()) as { error?: string },
+    }));
+
+  test("same key, same path: the first reply again; another path: 422, nothing done", async () => {
+    const c = env.client();
+    const a = await newApp(c, "idem-a");
+    const b = await newApp(c, "idem-b");
+    env.emu.world.apps.find((x) => x.id === b)!.web_enabled = false;
+    expect((await post(`/apps/${a}/web`, "k-1")).status).toBe(200);
+    expect((await post(`/apps/${a}/web`, "k-1")).status).toBe(200);
+    const reused = await post(`/apps/${b}/web`, "k-1");
+    expect(reused.status).toBe(422);
+    expect(reused.body.error).toBe(
+      `Idempotency-Key was already used for POST /apps/${a}/web; send a new key for POST /apps/${b}/web`,
+    );
+    expect(env.emu.world.apps.find((x) => x.id === b)!.web_enabled).toBe(false);
+  });
+
+  test("another user's identical key is their own", async () => {
+    const vmOfBob = env.emu.world.vms.find((v) => v.user_id === env.emu.users[1].id)!;
+    const vmOfAlice = env.emu.world.vms.find((v) => v.user_id === env.emu.users[0].id)!;
+    expect((await post(`/vms/${vmOfAlice.id}/start`, "shared")).status).toBe(200);
+    expect((await post(`/vms/${vmOfBob.id}/start`, "shared", "bob")).status).toBe(200);
+  });
+});
+
+describe("the control API", () => {
+  const externalV4 = Object.values(networkInterfaces())
+    .flat()
+    .find((i) => i && i.family === "IPv4" && !i.internal)?.address;
+
+  test("/__emulator/state leaves out passwords and the signing key unless asked", async () => {
+    const plain = JSON.stringify(
+      await (await request(`${env.emu.url}/__emulator/state`)).body.json(),
+    );
+    const password = env.emu.world.databases[0].password;
+    expect(plain).not.toContain(password);
+    expect(plain).not.toContain(env.emu.world.secret);
+    expect(plain).toContain(env.emu.world.databases[0].id);
+    const full = JSON.stringify(
+      await (await request(`${env.emu.url}/__emulator/state?secrets=include`)).body.json(),
+    );
+    expect(full).toContain(password);
+    expect(full).toContain(env.emu.world.secret);
+  });
+
+  test("binding beyond loopback without a control token warns; with one it does not", async () => {
+    const warnings: string[] = [];
+    const open = await startEmulator({ host: "0.0.0.0", warn: (m) => warnings.push(m) });
+    await open.stop();
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(
+      /listening on 0\.0\.0\.0.*without a control token.*--control-token/,
+    );
+    const guarded = await startEmulator({
+      host: "0.0.0.0",
+      controlToken: "ctl-secret",
+      warn: (m) => warnings.push(m),
+    });
+    await guarded.stop();
+    const local = await startEmulator({ warn: (m) => warnings.push(m) });
+    await local.stop();
+    expect(warnings).toHaveLength(1);
+  });
+
+  (externalV4 ? test : test.skip)(
+    "a peer that is not loopback gets 403; the API itself still answers it",
+    async () => {
+      const emu = await startEmulator({ host: "0.0.0.0", warn: () => undefined });
+      const port = new URL(emu.url).port;
+      try {
+        const remote = `http://${externalV4}:${port}`;
+        const ctl = await request(`${remote}/__emulator/tokens`, { method: "POST" });
+        expect(ctl.statusCode).toBe(403);
+        expect(((await ctl.body.json()) as { error: string }).error).toMatch(/loopback peers only/);
+        const api = await request(`${remote}/apps`, {
+          headers: { authorization: `Bearer ${emu.issueToken()}` },
+        });
+        await api.body.dump();
+        expect(api.statusCode).toBe(200);
+        const local = await request(`http://127.0.0.1:${port}/__emulator/stats`);
+        await local.body.dump();
+        expect(local.statusCode).toBe(200);
+      } finally {
+        await emu.stop();
+      }
+    },
+  );
+
+  test("with --control-token, every peer must send it", async () => {
+    const emu = await startEmulator({ controlToken: "ctl-secret" });
+    try {
+      const none = await request(`${emu.url}/__emulator/state`);
+      await none.body.dump();
+      expect(none.statusCode).toBe(401);
+      const wrong = await request(`${emu.url}/__emulator/state`, {
+        headers: { authorization: "Bearer ctl-wrong" },
+      });
+      await wrong.body.dump();
+      expect(wrong.statusCode).toBe(401);
+      const right = await request(`${emu.url}/__emulator/state`, {
+        headers: { authorization: "Bearer ctl-secret" },
+      });
+      await right.body.dump();
+      expect(right.statusCode).toBe(200);
+    } finally {
+      await emu.stop();
+    }
+  });
+});
+
+describe("the state file", () => {
+  let dir: string;
+  beforeEach(async () => {
+    dir = await mkdtemp(join(tmpdir(), "hosting-state-"));
+  });
+  afterEach(() => rm(dir, { recursive: true, force: true }));
+
+  async function goodState(): Promise<string> {
+    const file = join(dir, "seed.json");
+    const emu = await startEmulator({ stateFile: file, seed: "state" });
+    await emu.stop();
+    return readFile(file, "utf8");
+  }
+
+  test.each<[string, (good: string) => string, RegExp]>([
+    ["empty", () => "", /it is empty/],
+    ["only whitespace", () => " \n", /it is empty/],
+    ["truncated", (g) => g.slice(0, Math.floor(g.length / 2)), /not valid JSON/],
+    ["not JSON", () => "<html>", /not valid JSON/],
+    ["null", () => "null", /\(top level\): /],
+    ["an array", () => "[]", /\(top level\): /],
+    ["another version", (g) => g.replace('"version":1', '"version":2'), /unknown state version 2/],
+    ["missing collections", () => '{"version":1}', /secret: /],
+    ["an app that is null", (g) => g.replace('"apps":[]', '"apps":[null]'), /apps\[0\]: /],
+    ["no users", (g) => g.replace(/"users":\[[^\]]*\]/, '"users":[]'), /users: /],
+    [
+      "a password that is a number",
+      (g) => g.replace(/"password":"[0-9a-f]+"/, '"password":5'),
+      /databases\[0\]\.password: /,
+    ],
+  ])("%s: refused at start, naming the file and the cause", async (_name, mutate, cause) => {
+    const file = join(dir, "state.json");
+    await writeFile(file, mutate(await goodState()));
+    const err = (await startEmulator({ stateFile: file }).catch((e: unknown) => e)) as Error;
+    expect(err).toBeInstanceOf(Error);
+    expect(err.name).not.toBe("TypeError");
+    expect(err.message).toContain(`emulator state file ${file} cannot be used: `);
+    expect(err.message).toMatch(cause);
+  });
+
+  test("temp files a crash left behind are removed at start; other files stay", async () => {
+    const file = join(dir, "state.json");
+    await writeFile(file, await goodState());
+    await writeFile(`${file}.4242.tmp`, "{half");
+    await writeFile(`${file}.77.tmp`, "");
+    await writeFile(join(dir, "notes.tmp"), "mine");
+    const emu = await startEmulator({ stateFile: file });
+    await emu.stop();
+    expect((await readdir(dir)).sort()).toEqual(["notes.tmp", "seed.json", "state.json"]);
+  });
+
+  test("a save that fails answers 500 and undoes the change in memory", async () => {
+    const file = join(dir, "state.json");
+    const emu = await startEmulator({ stateFile: file, setupDelayMs: 0 });
+    const client = new HostingClient({ apiUrl: emu.url, token: emu.issueToken() });
+    try {
+      const id = await newApp(client, "rollback");
+      // Make the next save fail: a folder (not empty) where the state file is renamed to.
+      await rm(file);
+      await mkdir(join(file, "in-the-way"), { recursive: true });
+      const err = await client.setAnalytics(id, true).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(ServerError);
+      expect((err as Error).message).toMatch(
+        /failed with 500: the change was not saved to the state file and has been undone: /,
+      );
+      expect(emu.world.apps.find((a) => a.id === id)?.analytics_enabled).toBe(false);
+      expect((await client.listApps()).some((a) => a.app.id === id)).toBe(true);
+      expect((await readdir(dir)).filter((n) => n.endsWith(".tmp"))).toEqual([]);
+      // Once the file can be written again, the same change goes through and is kept.
+      await rm(file, { recursive: true });
+      await client.setAnalytics(id, true);
+      expect(existsSync(file)).toBe(true);
+      expect(emu.world.apps.find((a) => a.id === id)?.analytics_enabled).toBe(true);
+    } finally {
+      await client.close();
+      await emu.stop();
+    }
+  });
+});
