@@ -1,14 +1,9 @@
 // Refresh at scale through Pulumi's provider host, and the size of __provider per resource type.
 const pulumi = require("@pulumi/pulumi");
 const { Pool } = require("undici");
-const { thinProvider } = require("../dist/provider/thin-provider");
 const { ProviderHost } = require("../test/harness/provider-host");
+const { serialized } = require("./serialized");
 const { spawnEmulator, seedApps, report, median } = require("./util");
-
-async function serialized(kind) {
-  const provider = thinProvider(kind);
-  return (await pulumi.runtime.serializeFunction(() => provider, { allowSecrets: true })).text;
-}
 
 module.exports = async function providerBench() {
   const sizes = {};
@@ -45,27 +40,66 @@ async function refreshAtScale(emu) {
     await r.body.json();
     raw.push(Date.now() - t);
   }
-  const rounds = [];
-  let listCalls = 0;
-  for (let round = 0; round < 3; round++) {
-    await fetch(`${emu.url}/__emulator/stats`, { method: "DELETE" });
-    await new Promise((r) => setTimeout(r, 1100)); // let the shared list expire between rounds
-    const t = Date.now();
-    await Promise.all(
+  // A provider that does nothing: the floor set by the engine's gRPC and the host itself.
+  const noop = (
+    await pulumi.runtime.serializeFunction(() => ({ read: async (id, props) => ({ id, props }) }), {
+      allowSecrets: true,
+    })
+  ).text;
+  const readAll = (prov) =>
+    Promise.all(
       ids.map((id) =>
         host.read(id, `urn:pulumi:bench::hosting::pulumi-nodejs:dynamic/hosting:App::${id}`, {
-          __provider: provider,
+          __provider: prov,
           name: "x",
         }),
       ),
     );
-    rounds.push(Date.now() - t);
+  // The same no-op, answering with outputs and inputs the size of ours: what struct size costs.
+  const sample = await readAll(provider).then((r) => r[0]);
+  const outs = { ...sample.properties, __provider: undefined };
+  const ins = { ...sample.inputs, __provider: undefined };
+  const sized = (
+    await pulumi.runtime.serializeFunction(
+      () => ({
+        read: async (id, props) => ({
+          id,
+          props: { ...props, ...outs, __provider: props.__provider },
+          inputs: { ...ins },
+        }),
+      }),
+      { allowSecrets: true },
+    )
+  ).text;
+  await readAll(noop); // load the providers in the host before timing
+  await readAll(sized);
+  const ours = [];
+  const floor = [];
+  const sizedFloor = [];
+  let listCalls = 0;
+  for (let round = 0; round < 5; round++) {
+    await new Promise((r) => setTimeout(r, 1100)); // let the shared list expire between rounds
+    await fetch(`${emu.url}/__emulator/stats`, { method: "DELETE" });
+    let t = Date.now();
+    await readAll(provider);
+    ours.push(Date.now() - t);
     const stats = await (await fetch(`${emu.url}/__emulator/stats`)).json();
     listCalls = Math.max(listCalls, stats.requests["GET /apps"] ?? 0);
+    t = Date.now();
+    await readAll(noop);
+    floor.push(Date.now() - t);
+    t = Date.now();
+    await readAll(sized);
+    sizedFloor.push(Date.now() - t);
   }
-  report("refresh: read 1,000 apps in parallel through the provider host", {
-    "GET /apps calls (worst of 3 rounds)": listCalls,
-    "wall ms (median of 3)": median(rounds),
+  const spread = (xs) => `${Math.min(...xs)}–${Math.max(...xs)}`;
+  report("refresh: read 1,000 apps in parallel through the provider host (5 rounds)", {
+    "GET /apps calls (worst round; target ≤ 3)": listCalls,
+    "hosting provider wall ms, median (min–max)": `${median(ours)} (${spread(ours)})`,
+    "no-op provider wall ms, median (min–max)": `${median(floor)} (${spread(floor)})`,
+    "ratio (target ≤ 1.5)": (median(ours) / median(floor)).toFixed(2),
+    "no-op with our output size, wall ms, median (min–max)": `${median(sizedFloor)} (${spread(sizedFloor)})`,
+    "ratio to that": (median(ours) / median(sizedFloor)).toFixed(2),
     "one raw GET /apps ms (median of 5)": median(raw),
   });
   await host.stop();

@@ -5,6 +5,8 @@ const suites = {
   client: () => require("./client.bench")(),
   emulator: () => require("./emulator.bench")(),
   provider: () => require("./provider.bench")(),
+  scale: () => require("./scale.bench")(),
+  require: () => require("./require.bench")(),
   state: () => require("./state.bench")(),
 };
 

@@ -32,8 +32,10 @@ import {
 import { assertTokenShape, parseApiUrl } from "./credentials";
 import { DEFAULT_MAX_RESPONSE_BYTES } from "./body-limit";
 import { DEFAULT_LIMITS } from "./timeouts";
+import { withRetryLog } from "./request-log";
 import { Transport } from "./transport";
 import type { RequestLimiter } from "./limiter";
+import type { RetryEvent } from "./retry";
 import { version } from "./version";
 
 export interface HostingClientOptions {
@@ -41,7 +43,7 @@ export interface HostingClientOptions {
   apiUrl: string;
   /** The user's API token (a JWT). Never logged, never part of an error. */
   token: string;
-  /** Retries after the first attempt for transient failures (default 2). */
+  /** Retries after the first attempt for transient failures (default 2). 429s are not counted. */
   maxRetries?: number;
   /**
    * Idle limit per attempt in ms: no byte sent or received for this long fails the attempt
@@ -54,6 +56,13 @@ export interface HostingClientOptions {
   overallTimeoutMs?: number;
   /** Largest reply accepted, in bytes (default 32 MiB); a larger one is refused while streaming. */
   maxResponseBytes?: number;
+  /**
+   * How long one call keeps waiting and retrying while the server answers 429, in ms (default
+   * 600 000; 0: no 429 retries). Rate limiting is back-pressure: a throttled call waits its turn.
+   */
+  throttleTimeoutMs?: number;
+  /** Called before every retry (throttled or transient), e.g. for a debug log. */
+  onRetry?: (event: RetryEvent) => void;
   /** Permit plain http to a non-loopback host (default false). */
   allowInsecureHttp?: boolean;
   userAgent?: string;
@@ -84,11 +93,20 @@ export class HostingClient {
     if (!Number.isInteger(maxRetries) || maxRetries < 0) {
       throw new HostingInputError("maxRetries", "maxRetries must be a whole number ≥ 0");
     }
+    const throttleTimeoutMs = options.throttleTimeoutMs ?? 600_000;
+    if (!Number.isFinite(throttleTimeoutMs) || throttleTimeoutMs < 0) {
+      throw new HostingInputError(
+        "throttleTimeoutMs",
+        "throttleTimeoutMs must be a number of ms ≥ 0 (0: do not retry 429s)",
+      );
+    }
     this.apiUrl = url.toString();
     this.#transport = new Transport({
       apiUrl: url,
       token: options.token.trim(),
       maxRetries,
+      throttleTimeoutMs,
+      onRetry: withRetryLog(options.onRetry),
       limits: {
         idleMs: positive(options, "timeoutMs", DEFAULT_LIMITS.idleMs),
         connectMs: positive(options, "connectTimeoutMs", DEFAULT_LIMITS.connectMs),

@@ -1,73 +1,255 @@
-/**
- * A concurrency gate shared by every client that talks to one API URL. After a 429 it pauses
- * everyone until the server's Retry-After and halves how many requests may be in flight; each
- * success lets one more back in. A hundred resources then queue instead of stampeding.
+import { createHash } from "node:crypto";
+import type { RateLimitInfo } from "./rate-limit-headers";
+
+/*
+ * One limiter per (API URL, token) in the process, shared by every client, resource and data
+ * source: the server limits the token, not one client. It bounds requests in flight and, once the
+ * server has shown a limit, paces them with a token bucket whose rate is learned:
+ *   - a stated quota (RateLimit-Policy / X-RateLimit-Limit with a window) caps the rate;
+ *   - a 429 cuts the rate (×0.7) and pauses everyone for Retry-After; successes then probe back
+ *     up along a cubic curve (the AWS SDK's adaptive retry mode, from TCP CUBIC), never past
+ *     twice what was actually sent, nor past the stated quota;
+ *   - `remaining: 0` pauses everyone until the window resets, before any 429.
+ * Until the first response, one request goes at a time. 429s that answer requests sent before the last cut are the same congestion event: they extend
+ * the pause but do not cut again (otherwise 30 parallel refusals would cut the rate 0.7^30).
  */
+
+export interface LimiterClock {
+  now(): number;
+  setTimeout(fn: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+const realClock: LimiterClock = {
+  now: () => Date.now(),
+  setTimeout: (fn, ms) => setTimeout(fn, ms),
+  clearTimeout: (h) => clearTimeout(h as NodeJS.Timeout),
+};
+
+export interface RequestLimiterOptions {
+  /** Requests in flight at once (default 32). */
+  maxConcurrency?: number;
+  /** Share of a server-stated quota to pace at, leaving room for clock skew (default 0.95). */
+  quotaShare?: number;
+  /** Tokens the bucket holds, as ms of the current rate, at least 2 so that a late timer can
+   * catch up (default 0: no bursts, which a fixed-window server would count in one window). */
+  burstMs?: number;
+  /** Time source and timers; tests pass a manual clock. */
+  clock?: LimiterClock;
+}
+
+/** A granted slot: release it when the response (or failure) is in. */
+export interface Permit {
+  readonly sentAt: number;
+  release(): void;
+}
+
+// CUBIC constants, as in the AWS SDKs.
+const BETA = 0.7;
+const SCALE = 0.4;
+const SMOOTH = 0.8;
+const MIN_RATE = 0.5;
+
 export class RequestLimiter {
   readonly maxConcurrency: number;
-  #limit: number;
+  readonly #quotaShare: number;
+  readonly #burstS: number;
+  readonly #clock: LimiterClock;
   #inFlight = 0;
+  #waiters: Array<(p: Permit) => void> = [];
+  #timer: unknown;
+  #timerAt = Infinity;
   #pausedUntil = 0;
-  #waiters: Array<() => void> = [];
-  #timer: NodeJS.Timeout | undefined;
+  // Token bucket: off until the server shows a limit.
+  #enabled = false;
+  #rate = Infinity;
+  #tokens = 0;
+  #capacity = 1;
+  #lastRefill = -1;
+  #ceiling = Infinity;
+  // CUBIC state and the measured sending rate.
+  #lastMaxRate = 0;
+  #lastThrottle = -Infinity;
+  #window = 0;
+  #measured = 0;
+  #count = 0;
+  #bucket: number;
+  #throttles = 0;
+  #heard = false;
 
-  constructor(maxConcurrency = 32) {
-    this.maxConcurrency = maxConcurrency;
-    this.#limit = maxConcurrency;
+  constructor(options: number | RequestLimiterOptions = {}) {
+    const o = typeof options === "number" ? { maxConcurrency: options } : options;
+    this.maxConcurrency = o.maxConcurrency ?? 32;
+    this.#quotaShare = o.quotaShare ?? 0.95;
+    this.#burstS = (o.burstMs ?? 0) / 1000;
+    this.#clock = o.clock ?? realClock;
+    this.#bucket = this.#halfSecond(this.#clock.now());
   }
 
-  get limit(): number {
-    return this.#limit;
+  /** Requests per second the bucket lets through; undefined while it is off. */
+  get rate(): number | undefined {
+    return this.#enabled ? this.#rate : undefined;
   }
 
-  /** Resolves with a release function once a slot is free and no pause is in force. */
-  acquire(): Promise<() => void> {
+  /** When the current pause (Retry-After, an exhausted window) ends; 0 when none. */
+  get pausedUntil(): number {
+    return this.#pausedUntil;
+  }
+
+  /** Rate cuts made so far (one per congestion event). */
+  get throttles(): number {
+    return this.#throttles;
+  }
+
+  get inFlight(): number {
+    return this.#inFlight;
+  }
+
+  /**
+   * Resolves once a slot is free, no pause is in force and the bucket has a token. A retry goes
+   * to the front of the queue: it has waited longest.
+   */
+  acquire(retry = false): Promise<Permit> {
     return new Promise((resolve) => {
-      this.#waiters.push(() => {
-        this.#inFlight++;
-        let released = false;
-        resolve(() => {
-          if (released) return;
-          released = true;
-          this.#inFlight--;
-          this.#pump();
-        });
-      });
+      if (retry) this.#waiters.unshift(resolve);
+      else this.#waiters.push(resolve);
       this.#pump();
     });
   }
 
-  noteRateLimited(retryAfterMs: number): void {
-    this.#pausedUntil = Math.max(this.#pausedUntil, Date.now() + retryAfterMs);
-    this.#limit = Math.max(1, Math.floor(this.#limit / 2));
+  /** Learns from one response: its status and what its headers say about the limit. */
+  observe(permit: Permit, status: number, info: RateLimitInfo = {}): void {
+    const now = this.#clock.now();
+    this.#heard = true;
+    this.#measure(now);
+    if (info.limit !== undefined && info.windowMs) {
+      this.#ceiling = Math.max(MIN_RATE, (info.limit / info.windowMs) * 1000 * this.#quotaShare);
+      if (!this.#enabled) {
+        this.#enabled = true;
+        this.#lastMaxRate = this.#ceiling;
+        this.#lastThrottle = now;
+        this.#window = 0;
+        this.#setRate(this.#ceiling, now);
+      }
+    }
+    if (info.remaining === 0 && info.resetMs) this.#pause(now + info.resetMs);
+    if (status === 429) {
+      this.#pause(now + (info.retryAfterMs ?? info.resetMs ?? 0));
+      if (permit.sentAt >= this.#lastThrottle) this.#cut(now);
+    } else if (this.#enabled) {
+      const t = (now - this.#lastThrottle) / 1000 - this.#window;
+      const cubic = SCALE * t ** 3 + this.#lastMaxRate;
+      // Probe up, but never past twice what was actually sent: demand, not the curve, leads.
+      this.#setRate(Math.max(this.#rate, Math.min(cubic, 2 * this.#measured)), now);
+    }
+    this.#pump();
   }
 
-  noteSuccess(): void {
-    if (this.#limit < this.maxConcurrency) this.#limit++;
+  #cut(now: number): void {
+    // What was sent lately: the smoothed rate, or at least this half-second's count so far (a
+    // client that just started has no smoothed rate yet, and 0 would cut it to the floor).
+    const sent = Math.max(this.#measured, this.#count * 2);
+    const base = this.#enabled ? Math.min(sent, this.#rate) : sent;
+    this.#lastMaxRate = Math.max(MIN_RATE, base);
+    this.#window = Math.cbrt((this.#lastMaxRate * (1 - BETA)) / SCALE);
+    this.#lastThrottle = now;
+    this.#enabled = true;
+    this.#throttles++;
+    this.#setRate(this.#lastMaxRate * BETA, now);
+  }
+
+  #setRate(rate: number, now: number): void {
+    this.#refill(now);
+    this.#rate = Math.max(MIN_RATE, Math.min(rate, this.#ceiling));
+    this.#capacity = Math.max(2, this.#rate * this.#burstS);
+    this.#tokens = Math.min(this.#tokens, this.#capacity);
+  }
+
+  #pause(until: number): void {
+    this.#pausedUntil = Math.max(this.#pausedUntil, until);
+  }
+
+  #halfSecond(now: number): number {
+    return Math.floor(now / 500) / 2;
+  }
+
+  /** Responses per second, smoothed over half-second buckets. */
+  #measure(now: number): void {
+    const bucket = this.#halfSecond(now);
+    this.#count++;
+    if (bucket > this.#bucket) {
+      const current = this.#count / (bucket - this.#bucket);
+      this.#measured = current * SMOOTH + this.#measured * (1 - SMOOTH);
+      this.#count = 0;
+      this.#bucket = bucket;
+    }
+  }
+
+  #refill(now: number): void {
+    if (this.#lastRefill >= 0 && Number.isFinite(this.#rate)) {
+      const added = ((now - this.#lastRefill) / 1000) * this.#rate;
+      this.#tokens = Math.min(this.#capacity, this.#tokens + added);
+    }
+    this.#lastRefill = now;
   }
 
   #pump(): void {
-    const wait = this.#pausedUntil - Date.now();
-    if (wait > 0) {
-      if (this.#timer === undefined) {
-        this.#timer = setTimeout(() => {
-          this.#timer = undefined;
-          this.#pump();
-        }, wait);
+    if (this.#waiters.length === 0) return;
+    const now = this.#clock.now();
+    if (this.#pausedUntil > now) return this.#wakeAt(this.#pausedUntil, now);
+    this.#refill(now);
+    // Until a first response tells what the server allows, one request at a time: a burst of 32
+    // into a quota of 10 would only buy 429s and a pause.
+    const limit = this.#heard ? this.maxConcurrency : 1;
+    while (this.#waiters.length > 0 && this.#inFlight < limit) {
+      if (this.#enabled) {
+        if (this.#tokens < 1)
+          return this.#wakeAt(now + ((1 - this.#tokens) / this.#rate) * 1000, now);
+        this.#tokens -= 1;
       }
-      return;
+      this.#inFlight++;
+      this.#waiters.shift()!(this.#permit(now));
     }
-    while (this.#waiters.length > 0 && this.#inFlight < this.#limit) {
-      this.#waiters.shift()!();
-    }
+  }
+
+  #permit(sentAt: number): Permit {
+    let released = false;
+    return {
+      sentAt,
+      release: () => {
+        if (released) return;
+        released = true;
+        this.#inFlight--;
+        this.#pump();
+      },
+    };
+  }
+
+  /** One timer at most, for the earliest moment a waiter may go; none when nobody waits. */
+  #wakeAt(at: number, now: number): void {
+    if (this.#timer !== undefined && this.#timerAt <= at) return;
+    if (this.#timer !== undefined) this.#clock.clearTimeout(this.#timer);
+    this.#timerAt = at;
+    this.#timer = this.#clock.setTimeout(
+      () => {
+        this.#timer = undefined;
+        this.#timerAt = Infinity;
+        this.#pump();
+      },
+      Math.max(1, Math.ceil(at - now)),
+    );
   }
 }
 
 const shared = new Map<string, RequestLimiter>();
 
-/** The limiter for an API URL (origin plus base path), created on first use. */
-export function limiterFor(apiUrl: URL): RequestLimiter {
-  const key = apiUrl.origin + apiUrl.pathname.replace(/\/+$/, "");
+/**
+ * The limiter for an API URL (origin plus base path) and token, created on first use. The map
+ * key holds a hash of the token, never the token.
+ */
+export function limiterFor(apiUrl: URL, token: string): RequestLimiter {
+  const tokenHash = createHash("sha256").update(token).digest("hex").slice(0, 32);
+  const key = `${apiUrl.origin}${apiUrl.pathname.replace(/\/+$/, "")} ${tokenHash}`;
   let limiter = shared.get(key);
   if (!limiter) {
     limiter = new RequestLimiter();

@@ -1,4 +1,4 @@
-import type { Failure } from "./retry";
+import type { Failure, RetryEvent } from "./retry";
 
 /*
  * `HOSTING_LOG=debug`: one line per HTTP attempt on stderr, for seeing what the provider sent.
@@ -47,4 +47,17 @@ export function logAttempt(
       : (outcome.error?.name ?? "failed");
   const wait = outcome.waitMs !== undefined ? `, retry-after ${outcome.waitMs} ms` : "";
   write(`${method} ${path} -> ${result} in ${ms} ms (attempt ${attempt}${wait})`);
+}
+
+/** Wraps a client's onRetry so each retry (why, and how long it waits) is logged first. */
+export function withRetryLog(onRetry?: (event: RetryEvent) => void): (event: RetryEvent) => void {
+  return (e) => {
+    if (debugLogging()) {
+      const why = e.status === undefined ? e.reason : `${e.reason} ${e.status}`;
+      write(
+        `${e.method} ${e.path}: retry after attempt ${e.attempt} (${why}), waiting ${Math.round(e.waitMs)} ms`,
+      );
+    }
+    onRetry?.(e);
+  };
 }

@@ -5,7 +5,7 @@
 
 export const RETRY_BASE_DELAY_MS = 500;
 export const RETRY_MAX_DELAY_MS = 8_000;
-export const RETRY_AFTER_CAP_MS = 60_000;
+export { RETRY_AFTER_CAP_MS } from "./rate-limit-headers";
 
 export type Failure =
   | { kind: "status"; status: number }
@@ -37,22 +37,47 @@ export function backoffDelayMs(retryIndex: number, random: () => number = Math.r
   return Math.round(raw * (1 - 0.25 * random()));
 }
 
-type HeaderValue = string | string[] | undefined;
+export { retryAfterMs } from "./rate-limit-headers";
 
-/** Delay the server asked for (`retry-after-ms`, `Retry-After` seconds or date), capped at 60 s. */
-export function retryAfterMs(
-  headers: Readonly<Record<string, HeaderValue>>,
-  now: number = Date.now(),
-): number | undefined {
-  const first = (v: HeaderValue) => (Array.isArray(v) ? v[0] : v);
-  const ms = first(headers["retry-after-ms"]);
-  if (ms !== undefined && /^\d+(\.\d+)?$/.test(ms.trim())) {
-    return Math.min(RETRY_AFTER_CAP_MS, Math.ceil(Number(ms)));
+/** What the transport reports before each retry: for debug logs, never holding the token. */
+export interface RetryEvent {
+  operation: string;
+  method: string;
+  path: string;
+  /** 1 for the first retry. */
+  attempt: number;
+  /** `throttled`: a 429, retried until the call's throttle deadline; else a transient failure. */
+  reason: "throttled" | "transient";
+  status?: number;
+  /** How long this call will wait before its next attempt (the shared pause included). */
+  waitMs: number;
+  message: string;
+}
+
+export type RetryDecision =
+  { retry: false } | { retry: true; reason: RetryEvent["reason"]; waitMs: number };
+
+/**
+ * Whether and when to try again. A 429 is back-pressure, not failure: it is retried for as long
+ * as the wait still ends before `deadline`, without using the small budget (`maxRetries`) that
+ * other transient failures have. `transientRetries` counts the retries spent from that budget.
+ */
+export function decideRetry(
+  method: string,
+  failure: Failure,
+  serverWaitMs: number | undefined,
+  state: { transientRetries: number; maxRetries: number; deadline: number; now: number },
+): RetryDecision {
+  if (!shouldRetry(method, failure)) return { retry: false };
+  if (failure.kind === "status" && failure.status === 429) {
+    const waitMs = serverWaitMs ?? backoffDelayMs(0);
+    if (state.now + waitMs > state.deadline) return { retry: false };
+    return { retry: true, reason: "throttled", waitMs };
   }
-  const ra = first(headers["retry-after"])?.trim();
-  if (!ra) return undefined;
-  if (/^\d+(\.\d+)?$/.test(ra)) return Math.min(RETRY_AFTER_CAP_MS, Math.ceil(Number(ra) * 1000));
-  const at = Date.parse(ra);
-  if (Number.isNaN(at)) return undefined;
-  return Math.min(RETRY_AFTER_CAP_MS, Math.max(0, at - now));
+  if (state.transientRetries >= state.maxRetries) return { retry: false };
+  return {
+    retry: true,
+    reason: "transient",
+    waitMs: serverWaitMs ?? backoffDelayMs(state.transientRetries),
+  };
 }

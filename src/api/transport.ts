@@ -9,11 +9,12 @@ import { makeApiError } from "./errors/make-api-error";
 import { makeNetworkError } from "./errors/make-network-error";
 import { HostingReplyTooLargeError } from "./errors/reply-too-large-error";
 import type { HostingApiError } from "./errors/api-error";
-import { limiterFor, type RequestLimiter } from "./limiter";
+import { limiterFor, type Permit, type RequestLimiter } from "./limiter";
 import { parseBody } from "./parse";
 import { searchOf } from "./query";
+import { rateLimitInfo } from "./rate-limit-headers";
 import { logAttempt } from "./request-log";
-import { backoffDelayMs, retryAfterMs, shouldRetry, type Failure } from "./retry";
+import { decideRetry, type Failure, type RetryEvent } from "./retry";
 import { makeScrubber, scrubError, type Scrub } from "./scrub";
 import { AttemptClock, type TimeoutLimits } from "./timeouts";
 
@@ -25,8 +26,11 @@ export interface TransportOptions {
   /** Largest reply body read; a larger one is refused while streaming. */
   maxResponseBytes: number;
   userAgent: string;
+  /** How long one call keeps retrying 429s, in ms. */
+  throttleTimeoutMs: number;
   /** Replaces the per-URL shared limiter; `false` turns it off (benchmarks only). */
   limiter?: RequestLimiter | false;
+  onRetry?: (event: RetryEvent) => void;
 }
 
 export interface RequestSpec<S extends z.ZodType> {
@@ -43,6 +47,8 @@ export interface RequestSpec<S extends z.ZodType> {
 type Outcome =
   { ok: true; body: unknown } | { ok: false; failure: Failure; error: Error; waitMs?: number };
 
+const NO_PERMIT: Permit = { sentAt: 0, release: () => undefined };
+
 /** One keep-alive pool per client; retries, the shared limiter and error mapping live here. */
 export class Transport {
   readonly #pool: Pool;
@@ -57,7 +63,8 @@ export class Transport {
     this.#auth = `Bearer ${opts.token}`;
     this.#scrub = makeScrubber(opts.token);
     this.#basePath = opts.apiUrl.pathname.replace(/\/+$/, "");
-    this.#limiter = opts.limiter === false ? undefined : (opts.limiter ?? limiterFor(opts.apiUrl));
+    this.#limiter =
+      opts.limiter === false ? undefined : (opts.limiter ?? limiterFor(opts.apiUrl, opts.token));
     this.#pool = new Pool(opts.apiUrl.origin, {
       connections: 32,
       keepAliveTimeout: 10_000,
@@ -79,10 +86,12 @@ export class Transport {
     };
     if (spec.method === "POST") headers[wireAssumptions.idempotencyHeader] = randomUUID();
 
-    for (let attempt = 0; ; attempt++) {
+    const deadline = Date.now() + this.#opts.throttleTimeoutMs;
+    let transientRetries = 0;
+    for (let attempt = 1; ; attempt++) {
       const startedAt = performance.now();
-      const outcome = await this.#attempt(spec, fullPath, headers);
-      logAttempt(spec.method, fullPath, attempt + 1, startedAt, outcome);
+      const outcome = await this.#attempt(spec, fullPath, headers, attempt > 1);
+      logAttempt(spec.method, fullPath, attempt, startedAt, outcome);
       if (outcome.ok) {
         try {
           return parseBody(spec.operation, spec.schema, outcome.body);
@@ -90,10 +99,29 @@ export class Transport {
           throw scrubError(err, this.#scrub); // the problem may quote the reply
         }
       }
-      const retryable =
-        attempt < this.#opts.maxRetries && shouldRetry(spec.method, outcome.failure);
-      if (!retryable) throw scrubError(outcome.error, this.#scrub);
-      await sleep(outcome.waitMs ?? backoffDelayMs(attempt));
+      const now = Date.now();
+      const plan = decideRetry(spec.method, outcome.failure, outcome.waitMs, {
+        transientRetries,
+        maxRetries: this.#opts.maxRetries,
+        deadline,
+        now,
+      });
+      const error = scrubError(outcome.error, this.#scrub);
+      if (!plan.retry) throw error;
+      if (plan.reason === "transient") transientRetries++;
+      // With the shared limiter, a 429's wait is the limiter's pause: everyone sits it out there.
+      const ownWait = plan.reason === "throttled" && this.#limiter ? 0 : plan.waitMs;
+      this.#opts.onRetry?.({
+        operation: spec.operation,
+        method: spec.method,
+        path: spec.path,
+        attempt,
+        reason: plan.reason,
+        status: outcome.failure.kind === "status" ? outcome.failure.status : undefined,
+        waitMs: Math.max(ownWait, (this.#limiter?.pausedUntil ?? 0) - now),
+        message: error.message,
+      });
+      if (ownWait > 0) await sleep(ownWait);
     }
   }
 
@@ -101,8 +129,9 @@ export class Transport {
     spec: RequestSpec<z.ZodType>,
     fullPath: string,
     baseHeaders: Record<string, string>,
+    retry: boolean,
   ): Promise<Outcome> {
-    const release = this.#limiter ? await this.#limiter.acquire() : () => undefined;
+    const permit: Permit = this.#limiter ? await this.#limiter.acquire(retry) : NO_PERMIT;
     try {
       const headers = { ...baseHeaders };
       let body: string | Readable | undefined;
@@ -117,12 +146,12 @@ export class Transport {
       const clock = new AttemptClock(this.#opts.limits, spec.stream !== undefined);
       if (body && typeof body !== "string") body = clock.watchUpload(body);
       try {
-        return await this.#exchange(spec, fullPath, headers, body, clock);
+        return await this.#exchange(spec, fullPath, headers, body, clock, permit);
       } finally {
         clock.dispose();
       }
     } finally {
-      release();
+      permit.release();
     }
   }
 
@@ -132,6 +161,7 @@ export class Transport {
     headers: Record<string, string>,
     body: string | Readable | undefined,
     clock: AttemptClock,
+    permit: Permit,
   ): Promise<Outcome> {
     let res;
     try {
@@ -159,12 +189,12 @@ export class Transport {
       return { ok: false, failure: { kind: "refused" }, error };
     }
     const text = read.text;
+    const limits = rateLimitInfo(res.headers);
+    this.#limiter?.observe(permit, res.statusCode, limits);
     if (res.statusCode >= 200 && res.statusCode < 300) {
-      this.#limiter?.noteSuccess();
       return { ok: true, body: text.length > 0 ? safeJson(text) : {} };
     }
-    const wait = retryAfterMs(res.headers);
-    if (res.statusCode === 429) this.#limiter?.noteRateLimited(wait ?? 1_000);
+    const wait = limits.retryAfterMs;
     const scrub = this.#scrub;
     const error: HostingApiError = makeApiError(spec.operation, {
       status: res.statusCode,

@@ -97,8 +97,11 @@ export class Faults {
     return out;
   }
 
-  /** Seconds to wait when this token is over its limit, else undefined. */
-  overLimit(token: string, now = Date.now()): number | undefined {
+  /**
+   * Counts one request of this token against its fixed window. Undefined without a rate limit;
+   * else the window's state, as the RateLimit headers report it.
+   */
+  countRequest(token: string, now = Date.now()): RateWindow | undefined {
     const limit = this.#rateLimit;
     if (!limit) return undefined;
     let w = this.#windows.get(token);
@@ -107,7 +110,20 @@ export class Faults {
       this.#windows.set(token, w);
     }
     w.count++;
-    if (w.count <= limit.requests) return undefined;
-    return Math.max(1, Math.ceil((w.start + limit.windowMs - now) / 1000));
+    return {
+      limit: limit.requests,
+      windowMs: limit.windowMs,
+      remaining: Math.max(0, limit.requests - w.count),
+      resetMs: w.start + limit.windowMs - now,
+      over: w.count > limit.requests,
+    };
   }
+}
+
+export interface RateWindow {
+  limit: number;
+  windowMs: number;
+  remaining: number;
+  resetMs: number;
+  over: boolean;
 }

@@ -24,6 +24,9 @@ const MAX_IDEMPOTENCY_KEYS = 2000;
 /** Builds the Fastify app: every endpoint of the shared table, plus the control API. */
 export function buildServer(emu: Emu, faults: Faults, stats: Stats): FastifyInstance {
   const app = Fastify({ logger: emu.opts.logger, bodyLimit: 1024 * 1024 });
+  // Injected latency must not outlive the server: a pending sleep would hold the process open.
+  const closing = new AbortController();
+  app.addHook("preClose", async () => closing.abort());
   void app.register(multipart, {
     limits: { fileSize: emu.opts.maxUploadBytes, files: 1, fields: 4, fieldSize: 1024 * 1024 },
   });
@@ -45,7 +48,8 @@ export function buildServer(emu: Emu, faults: Faults, stats: Stats): FastifyInst
     app.route({
       method: ep.method,
       url: ep.path.replace(/\{(\w+)\}/g, ":$1"),
-      handler: (req, reply) => serve(emu, faults, stats, routeKey, handler, req, reply),
+      handler: (req, reply) =>
+        serve(emu, faults, stats, routeKey, handler, req, reply, closing.signal),
     });
   }
   registerBackupDownload(app, emu);
@@ -62,12 +66,14 @@ async function serve(
   handler: Handler,
   req: FastifyRequest,
   reply: FastifyReply,
+  closing: AbortSignal,
 ): Promise<unknown> {
   stats.countRequest(routeKey);
   const fault = faults.decide(routeKey);
   if (fault.latencyMs) {
     stats.countFault("latency");
-    await sleep(fault.latencyMs);
+    await sleep(fault.latencyMs, undefined, { signal: closing }).catch(() => undefined);
+    if (closing.aborted) return drop(req, reply);
   }
   if (fault.reset) {
     stats.countFault("reset");
@@ -83,12 +89,19 @@ async function serve(
 
   const auth = authenticate(emu, req);
   if ("error" in auth) return reply.code(401).send({ error: auth.error });
-  const wait = faults.overLimit(auth.token);
-  if (wait !== undefined) {
+  const window = faults.countRequest(auth.token);
+  if (window) {
+    // IETF draft RateLimit headers (integer seconds, as the draft has them).
+    const resetS = Math.ceil(window.resetMs / 1000);
+    void reply
+      .header("ratelimit-policy", `"token";q=${window.limit};w=${window.windowMs / 1000}`)
+      .header("ratelimit", `"token";r=${window.remaining};t=${resetS}`);
+  }
+  if (window?.over) {
     stats.countFault("rateLimited");
     return reply
       .code(429)
-      .header("retry-after", String(wait))
+      .header("retry-after", String(Math.max(1, Math.ceil(window.resetMs / 1000))))
       .send({ error: "rate limit exceeded" });
   }
 

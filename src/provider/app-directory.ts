@@ -1,5 +1,6 @@
 import type { HostingClient } from "../api/client";
 import type { AppListEntry } from "../api/schemas";
+import { appById } from "./app-index";
 
 /*
  * Reads of many apps in one deployment share one GET /apps: a call made while another is in
@@ -57,7 +58,7 @@ export function listAppsSince(client: HostingClient, since: number): Promise<App
 }
 
 export async function findApp(client: HostingClient, appId: string) {
-  return (await listAppsShared(client)).find((a) => a.app.id === appId)?.app;
+  return appById(await listAppsShared(client), appId)?.app;
 }
 
 /** After a change that alters what the list shows (a delete, a domain): the next read re-lists. */

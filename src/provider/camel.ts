@@ -11,15 +11,32 @@ export type Camelize<T> =
       ? { [K in keyof T as K extends string ? CamelCase<K> : K]: Camelize<T[K]> }
       : T;
 
+// The API's field names repeat on every object: convert each once (a refresh converts thousands).
+const KEYS_REMEMBERED = 2000;
+const camelKeys = new Map<string, string>();
+
 export function camelKey(key: string): string {
-  return key.replace(/_([a-z0-9])/g, (_m, c: string) => c.toUpperCase());
+  let out = camelKeys.get(key);
+  if (out === undefined) {
+    out = key.includes("_") ? key.replace(/_([a-z0-9])/g, (_m, c: string) => c.toUpperCase()) : key;
+    if (camelKeys.size < KEYS_REMEMBERED) camelKeys.set(key, out);
+  }
+  return out;
 }
 
 export function camelize<T>(value: T): Camelize<T> {
-  if (Array.isArray(value)) return value.map((v) => camelize(v)) as Camelize<T>;
+  if (Array.isArray(value)) {
+    // Number series (usage metrics) hold thousands of plain values: nothing to convert.
+    if (!value.some((v) => v !== null && typeof v === "object")) return value as Camelize<T>;
+    return value.map((v) => camelize(v)) as Camelize<T>;
+  }
   if (value !== null && typeof value === "object") {
     const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) out[camelKey(k)] = camelize(v);
+    for (const k in value) {
+      if (Object.prototype.hasOwnProperty.call(value, k)) {
+        out[camelKey(k)] = camelize((value as Record<string, unknown>)[k]);
+      }
+    }
     return out as Camelize<T>;
   }
   return value as Camelize<T>;

@@ -5,6 +5,8 @@
  * and under Diagnostics). So a progress line is a line on stdout.
  */
 
+import type { RetryEvent } from "../api/retry";
+
 /** Prints one progress line (`hosting: …`). */
 export function reportProgress(text: string): void {
   process.stdout.write(`hosting: ${text}\n`);
@@ -39,4 +41,12 @@ export function waitProgress(what: string, timeoutS: number) {
       reportProgress(`${what}: ${done ? "done" : "gave up"} after ${elapsed()} s`);
     },
   };
+}
+
+/** A client's onRetry: a retry that waits at least one progress interval is reported. */
+export function reportRetryWait(e: RetryEvent): void {
+  if (e.waitMs < progressIntervalMs()) return;
+  const why =
+    e.reason === "throttled" ? "throttled by the service" : `retrying (${e.status ?? "no reply"})`;
+  reportProgress(`${e.method} ${e.path}: ${why}, waiting ${Math.round(e.waitMs / 1000)} s`);
 }

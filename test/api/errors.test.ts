@@ -84,10 +84,10 @@ describe("status → error class, with status, body message, method and path", (
     expect(err).toBeInstanceOf(UnprocessableEntityError);
   });
 
-  test("429: still rate limited after the retries is a RateLimitError with retryAfterMs", async () => {
+  test("429: still rate limited at the throttle deadline is a RateLimitError with retryAfterMs", async () => {
     env.emu.setFaults({ rules: [{ route: "GET /apps", status: 429, retryAfterSeconds: 0 }] });
     try {
-      const err = await caught(env.client({ maxRetries: 1 }).listApps());
+      const err = await caught(env.client({ throttleTimeoutMs: 0 }).listApps());
       expect(err).toBeInstanceOf(RateLimitError);
       expect((err as RateLimitError).retryAfterMs).toBe(0);
     } finally {

@@ -67,6 +67,24 @@ describe("what is retried", () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(300);
   });
 
+  test("429 is back-pressure: retried past maxRetries, each wait reported to onRetry", async () => {
+    const slow = json(429, { error: "slow down" }, { "retry-after-ms": "10" });
+    const fx = await fixtureServer([slow, slow, slow, slow, json(200, { message: "ok" })]);
+    const events: string[] = [];
+    const client = new HostingClient({
+      apiUrl: fx.url,
+      token: FAKE_TOKEN,
+      maxRetries: 1,
+      limiter: false,
+      onRetry: (e) => events.push(`${e.reason} ${e.status} ${e.waitMs}`),
+    });
+    await expect(client.startVm("vm-1")).resolves.toEqual({ message: "ok" });
+    await client.close();
+    await fx.close();
+    expect(fx.seen).toHaveLength(5);
+    expect(events).toEqual(Array(4).fill("throttled 429 10"));
+  });
+
   test("every POST carries an Idempotency-Key that stays the same across its retries", async () => {
     const fx = await fixtureServer([
       json(429, { error: "slow down" }, { "retry-after-ms": "20" }),

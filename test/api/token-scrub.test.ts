@@ -124,7 +124,12 @@ describe.each(Object.entries(TOKENS))("token %s", (_kind, token) => {
         res.end(e.body);
       };
       const fx = await fixtureServer([reply]);
-      const client = new HostingClient({ apiUrl: fx.url, token, maxRetries: 0 });
+      const client = new HostingClient({
+        apiUrl: fx.url,
+        token,
+        maxRetries: 0,
+        throttleTimeoutMs: 0,
+      });
       try {
         const err = await failure(client);
         expect(err).toBeInstanceOf(cls);
@@ -166,7 +171,7 @@ describe.each(Object.entries(TOKENS))("token %s", (_kind, token) => {
     ["an answer that is not HTTP at all", (a: string) => `${a}\r\n`],
   ])("socket failure: %s keeps the token out of the cause chain", async (_name, write) => {
     const { url, server } = await rawServer(write);
-    const client = new HostingClient({ apiUrl: url, token, maxRetries: 0 });
+    const client = new HostingClient({ apiUrl: url, token, maxRetries: 0, throttleTimeoutMs: 0 });
     try {
       const err = await failure(client);
       expect(err).toBeInstanceOf(HostingConnectionError);

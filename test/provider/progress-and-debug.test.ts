@@ -73,9 +73,21 @@ describe("progress and debug output of the provider host", () => {
     await create("App", "again", { source: await appSource(), name: "again" });
     const log = host.stderr().slice(before);
     expect(log).toMatch(
-      /GET \/apps -> 503 in \d+ ms \(attempt 1(, retry-after 0 ms)?\)\n.*GET \/apps -> ok in \d+ ms \(attempt 2\)/,
+      /GET \/apps -> 503 in \d+ ms \(attempt 1(, retry-after 0 ms)?\)\n.*GET \/apps: retry after attempt 1 \(transient 503\), waiting \d+ ms\n.*GET \/apps -> ok in \d+ ms \(attempt 2\)/,
     );
     emu.setFaults({});
+  });
+  test("a throttled request reports its wait as progress, and the retry in the debug log", async () => {
+    emu.setFaults({ rules: [{ route: "GET /apps", status: 429, retryAfterSeconds: 2, times: 1 }] });
+    const [out, err] = [host.stdout().length, host.stderr().length];
+    await create("App", "throttled", { source: await appSource(), name: "throttled" });
+    emu.setFaults({});
+    expect(host.stdout().slice(out)).toMatch(
+      /^hosting: GET \/apps: throttled by the service, waiting [12] s$/m,
+    );
+    expect(host.stderr().slice(err)).toMatch(
+      /hosting debug: GET \/apps: retry after attempt 1 \(throttled 429\), waiting \d+ ms/,
+    );
   });
 });
 

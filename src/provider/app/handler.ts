@@ -6,7 +6,7 @@ import { HostingInputError } from "../../api/errors/input-error";
 import type { Manifest } from "../../api/manifest";
 import type { AppSummary } from "../../api/schemas";
 import { findApp, forgetApps, listAppsSince } from "../app-directory";
-import { camelize } from "../camel";
+import { camelize, camelKey } from "../camel";
 import { pollUntil } from "../poll";
 import {
   ignoreNotFound,
@@ -55,8 +55,13 @@ async function withPackage<T>(
 
 /** Outputs: the inputs, the hash, and every App summary field camelCased. */
 function outputsOf(inputs: Props, app: AppSummary): Props {
-  const { id: _id, ...rest } = camelize(app);
-  return { ...inputs, ...rest };
+  const out: Props = { ...inputs };
+  for (const key in app) {
+    if (key !== "id" && Object.prototype.hasOwnProperty.call(app, key)) {
+      out[camelKey(key)] = camelize(app[key]);
+    }
+  }
+  return out;
 }
 
 /** Settings the API reports back, so a refresh can bring drift into the inputs. */

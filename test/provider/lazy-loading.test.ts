@@ -1,0 +1,49 @@
+import { execFileSync } from "node:child_process";
+import { join } from "node:path";
+
+/*
+ * A program that only declares resources must not pay for the client's dependencies: they load
+ * when a data source, the client or a provider handler is first used. Checked in a fresh process
+ * on the built package, as a program would load it.
+ */
+const ROOT = join(__dirname, "..", "..");
+
+function loadedAfter(script: string): string[] {
+  const out = execFileSync(
+    process.execPath,
+    [
+      "-e",
+      `${script}; console.log(JSON.stringify(Object.keys(require.cache)` +
+        `.map((k) => /node_modules\\/((@[^/]+\\/)?[^/]+)/.exec(k)?.[1]).filter(Boolean)))`,
+    ],
+    { cwd: ROOT, encoding: "utf8" },
+  );
+  return [...new Set(JSON.parse(out) as string[])];
+}
+
+const HEAVY = ["undici", "zod", "form-data", "yazl", "yauzl"];
+
+test('require("pulumi-hosting") loads none of undici, zod, form-data, yazl or yauzl', () => {
+  const loaded = loadedAfter(
+    'const h = require("pulumi-hosting"); new h.App("a", {source: ".", name: "a"}, {})',
+  );
+  expect(loaded.filter((m) => HEAVY.includes(m))).toEqual([]);
+});
+
+test("the first use of the root's client loads them, and it is the real class", () => {
+  const loaded = loadedAfter(
+    'const h = require("pulumi-hosting");' +
+      'const c = new h.HostingClient({ apiUrl: "http://127.0.0.1:1", token: "a.b.c" });' +
+      'if (!(c instanceof require("pulumi-hosting/client").HostingClient)) throw new Error("fake");' +
+      'if (!(c instanceof h.HostingClient)) throw new Error("instanceof fails")',
+  );
+  expect(loaded).toEqual(expect.arrayContaining(["undici", "form-data"]));
+});
+
+test("the first data-source call loads what it needs", () => {
+  const loaded = loadedAfter(
+    'const h = require("pulumi-hosting");' +
+      "h.pickRuntimeVersion([{ language: 'node', version: '20', recommended: true, latest: true }], { language: 'node' })",
+  );
+  expect(loaded).toContain("zod");
+});
