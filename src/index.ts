@@ -69,6 +69,8 @@ export {
   type GetAppWindowArgs,
   type GetAppWindowOutputArgs,
 } from "./data/apps";
+export type { AccountOption, AccountOptionInput } from "./data/account-option";
+export type { AccountInput } from "./provider/account-input";
 export {
   getBackupDownloadUrl,
   getBackupDownloadUrlOutput,

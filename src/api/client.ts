@@ -36,6 +36,7 @@ import type {
 import { assertTokenShape, parseApiUrl } from "./credentials";
 import { DEFAULT_MAX_RESPONSE_BYTES } from "./body-limit";
 import { DEFAULT_LIMITS } from "./timeouts";
+import { withRetryLog } from "./request-log";
 import { Transport } from "./transport";
 import type { RequestLimiter } from "./limiter";
 import type { RetryEvent } from "./retry";
@@ -123,7 +124,7 @@ export class HostingClient {
       token: options.token.trim(),
       maxRetries,
       throttleTimeoutMs,
-      onRetry: options.onRetry,
+      onRetry: withRetryLog(options.onRetry),
       limits: {
         idleMs: positive(options, "timeoutMs", DEFAULT_LIMITS.idleMs),
         connectMs: positive(options, "connectTimeoutMs", DEFAULT_LIMITS.connectMs),

@@ -5,7 +5,7 @@ import type { Message } from "../api/types";
 import type { DeleteBackupArgs, RetryDatabaseSetupArgs, StartVmArgs } from "./actions";
 import { idInput } from "../provider/input-rules";
 import { parseArgs } from "../provider/validate";
-import { programClient } from "./connection";
+import { accountArg, programClient } from "./connection";
 
 /*
  * What the action functions do, loaded on their first call (see load-calls.ts). For scripts: A Pulumi program runs in full on every preview, so
@@ -29,22 +29,22 @@ export async function retryDatabaseSetup(a: RetryDatabaseSetupArgs): Promise<Mes
     "DatabaseSetupRetry",
     'new hosting.DatabaseSetupRetry("retry", { databaseId })',
   );
-  const { databaseId } = parseArgs(
+  const { databaseId, account } = parseArgs(
     "retryDatabaseSetup",
-    z.strictObject({ databaseId: idInput("databaseId", "pass a database id") }),
+    z.strictObject({ databaseId: idInput("databaseId", "pass a database id"), ...accountArg }),
     a,
   );
-  return programClient().retryDatabaseSetup(databaseId);
+  return programClient(account).retryDatabaseSetup(databaseId);
 }
 
 export async function startVm(a: StartVmArgs): Promise<Message> {
   refuseInPreview("startVm", "VmStart", 'new hosting.VmStart("start", { vmId })');
-  const { vmId } = parseArgs(
+  const { vmId, account } = parseArgs(
     "startVm",
-    z.strictObject({ vmId: idInput("vmId", "pass a VM id") }),
+    z.strictObject({ vmId: idInput("vmId", "pass a VM id"), ...accountArg }),
     a,
   );
-  return programClient().startVm(vmId);
+  return programClient(account).startVm(vmId);
 }
 
 export async function deleteBackup(a: DeleteBackupArgs): Promise<Message> {
@@ -53,13 +53,14 @@ export async function deleteBackup(a: DeleteBackupArgs): Promise<Message> {
     "BackupDeletion",
     'new hosting.BackupDeletion("old", { projectId, backupId })',
   );
-  const { projectId, backupId } = parseArgs(
+  const { projectId, backupId, account } = parseArgs(
     "deleteBackup",
     z.strictObject({
       projectId: idInput("projectId", "pass the id of the backup's app, database or VM"),
       backupId: idInput("backupId", "pass a backup id"),
+      ...accountArg,
     }),
     a,
   );
-  return programClient().deleteBackup(projectId, backupId);
+  return programClient(account).deleteBackup(projectId, backupId);
 }

@@ -1,20 +1,21 @@
 import type { Message } from "../api/types";
+import type { AccountOption } from "./account-option";
 import { actionCalls } from "./load-calls";
 
 /** Arguments of {@link retryDatabaseSetup}. */
-export interface RetryDatabaseSetupArgs {
+export interface RetryDatabaseSetupArgs extends AccountOption {
   /** The database whose setup to restart. */
   databaseId: string;
 }
 
 /** Arguments of {@link startVm}. */
-export interface StartVmArgs {
+export interface StartVmArgs extends AccountOption {
   /** The VM to start. */
   vmId: string;
 }
 
 /** Arguments of {@link deleteBackup}. */
-export interface DeleteBackupArgs {
+export interface DeleteBackupArgs extends AccountOption {
   /** The app, database or VM the backup belongs to. */
   projectId: string;
   /** The backup to delete. */

@@ -6,7 +6,7 @@ import type { AppListEntry } from "../api/types";
 import { camelize } from "../provider/camel";
 import { parseArgs } from "../provider/validate";
 import type { GetAppArgs, GetAppDeploymentsArgs, GetAppsArgs, GetAppWindowArgs } from "./apps";
-import { programClient } from "./connection";
+import { accountArg, programClient } from "./connection";
 import { pickOne } from "./pick-one";
 import type { AppDashboard, AppInfo, AppMetrics, DeploymentInfo } from "./results";
 
@@ -17,14 +17,17 @@ const toInfo = (e: AppListEntry): AppInfo => ({
   ...(e.project_info ? { projectInfo: camelize(e.project_info) } : {}),
 });
 
-const noArgs = z.strictObject({});
+const listArgs = z.strictObject({ ...accountArg });
 
 const oneArgs = z.union(
-  [z.strictObject({ id: z.string().min(1) }), z.strictObject({ name: z.string().min(1) })],
+  [
+    z.strictObject({ id: z.string().min(1), ...accountArg }),
+    z.strictObject({ name: z.string().min(1), ...accountArg }),
+  ],
   { error: "pass exactly one of { id } or { name }" },
 );
 
-const appIdArgs = z.strictObject({ appId: z.string().min(1, "appId is required") });
+const appIdArgs = z.strictObject({ appId: z.string().min(1, "appId is required"), ...accountArg });
 const windowArgs = appIdArgs.extend({
   minutes: z
     .number({ error: "minutes is required: the window in whole minutes" })
@@ -35,29 +38,31 @@ assertType<SameShape<z.input<typeof appIdArgs>, GetAppDeploymentsArgs>>(true);
 assertType<SameShape<z.input<typeof windowArgs>, GetAppWindowArgs>>(true);
 
 export async function getApps(args: GetAppsArgs): Promise<AppInfo[]> {
-  parseArgs("getApps", noArgs, args);
-  return (await programClient().listApps()).map(toInfo);
+  const { account } = parseArgs("getApps", listArgs, args);
+  return (await programClient(account).listApps()).map(toInfo);
 }
 
 export async function getApp(args: GetAppArgs): Promise<AppInfo> {
   const a = parseArgs("getApp", oneArgs, args);
-  return pickOne("getApp", "app", await getApps({}), a);
+  return pickOne("getApp", "app", await getApps({ account: a.account }), a);
 }
 
 export async function getAppDeployments(args: GetAppDeploymentsArgs): Promise<DeploymentInfo[]> {
   const a = parseArgs("getAppDeployments", appIdArgs, args);
-  return camelize(await programClient().listDeployments(a.appId));
+  return camelize(await programClient(a.account).listDeployments(a.appId));
 }
 
 export async function getAppMetrics(args: GetAppWindowArgs): Promise<AppMetrics> {
   const a = parseArgs("getAppMetrics", windowArgs, args);
-  return camelize(await programClient().getAppMetrics(a.appId, { minutes: a.minutes }));
+  return camelize(await programClient(a.account).getAppMetrics(a.appId, { minutes: a.minutes }));
 }
 
 export async function getAppDashboard(args: GetAppWindowArgs): Promise<AppDashboard> {
   const a = parseArgs("getAppDashboard", windowArgs, args);
   try {
-    return camelize(await programClient().getDashboardData(a.appId, { minutes: a.minutes }));
+    return camelize(
+      await programClient(a.account).getDashboardData(a.appId, { minutes: a.minutes }),
+    );
   } catch (err) {
     if (isAnalyticsOff(err)) {
       throw new HostingInputError(

@@ -1,14 +1,15 @@
 import type * as pulumi from "@pulumi/pulumi";
+import type { AccountOption, AccountOptionInput } from "./account-option";
 import { checkInvokeOptions, invokeOutput } from "./invoke";
 import { appCalls } from "./load-calls";
 import type { ById, ByIdInput } from "./pick-one";
 import type { AppDashboard, AppInfo, AppMetrics, DeploymentInfo } from "./results";
 
-/** Arguments of {@link getApps}: none so far; the parameter keeps the Pulumi calling shape. */
-export type GetAppsArgs = Record<string, never>;
+/** Arguments of {@link getApps}: only the account. */
+export type GetAppsArgs = AccountOption;
 
-/** Arguments of {@link getAppsOutput}: none so far. */
-export type GetAppsOutputArgs = Record<string, never>;
+/** Arguments of {@link getAppsOutput}: only the account. */
+export type GetAppsOutputArgs = AccountOptionInput;
 
 /**
  * Every app of the caller.
@@ -34,10 +35,10 @@ export function getAppsOutput(
 }
 
 /** Arguments of {@link getApp}: exactly one of `id` or `name`. */
-export type GetAppArgs = ById;
+export type GetAppArgs = ById & AccountOption;
 
 /** Arguments of {@link getAppOutput}: {@link GetAppArgs} as Inputs. */
-export type GetAppOutputArgs = ByIdInput;
+export type GetAppOutputArgs = ByIdInput & AccountOptionInput;
 
 /**
  * One app by id or by name; a clear error when there is none or several.
@@ -60,19 +61,19 @@ export function getAppOutput(
 }
 
 /** Arguments of {@link getAppDeployments}. */
-export interface GetAppDeploymentsArgs {
+export interface GetAppDeploymentsArgs extends AccountOption {
   /** The app's id, e.g. `app.id`. */
   appId: string;
 }
 
 /** Arguments of {@link getAppDeploymentsOutput}: {@link GetAppDeploymentsArgs} as Inputs. */
-export interface GetAppDeploymentsOutputArgs {
+export interface GetAppDeploymentsOutputArgs extends AccountOptionInput {
   /** The app's id, e.g. `app.id`. */
   appId: pulumi.Input<string>;
 }
 
 /** Arguments of {@link getAppMetrics} and {@link getAppDashboard}. */
-export interface GetAppWindowArgs {
+export interface GetAppWindowArgs extends AccountOption {
   /** The app's id, e.g. `app.id`. */
   appId: string;
   /** The window to report, in whole minutes up to now (at least 1). */
@@ -80,7 +81,7 @@ export interface GetAppWindowArgs {
 }
 
 /** {@link GetAppWindowArgs} as Inputs, for the Output forms. */
-export interface GetAppWindowOutputArgs {
+export interface GetAppWindowOutputArgs extends AccountOptionInput {
   /** The app's id, e.g. `app.id`. */
   appId: pulumi.Input<string>;
   /** The window to report, in whole minutes up to now (at least 1). */

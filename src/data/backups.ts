@@ -1,10 +1,11 @@
 import type * as pulumi from "@pulumi/pulumi";
+import type { AccountOption, AccountOptionInput } from "./account-option";
 import { checkInvokeOptions, invokeOutput } from "./invoke";
 import { backupCalls } from "./load-calls";
 import type { BackupDownloadUrl } from "./results";
 
 /** Arguments of {@link getBackupDownloadUrl}. */
-export interface GetBackupDownloadUrlArgs {
+export interface GetBackupDownloadUrlArgs extends AccountOption {
   /** The project (app, database or VM) the backup belongs to. */
   projectId: string;
   /** The backup's id. */
@@ -12,7 +13,7 @@ export interface GetBackupDownloadUrlArgs {
 }
 
 /** Arguments of {@link getBackupDownloadUrlOutput}: {@link GetBackupDownloadUrlArgs} as Inputs. */
-export interface GetBackupDownloadUrlOutputArgs {
+export interface GetBackupDownloadUrlOutputArgs extends AccountOptionInput {
   /** The project (app, database or VM) the backup belongs to. */
   projectId: pulumi.Input<string>;
   /** The backup's id. */

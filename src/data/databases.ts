@@ -1,12 +1,13 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { DatabaseServiceType } from "../api/types";
+import type { AccountOption, AccountOptionInput } from "./account-option";
 import { checkInvokeOptions, invokeOutput } from "./invoke";
 import { databaseCalls } from "./load-calls";
 import type { ById, ByIdInput } from "./pick-one";
 import type { DatabaseConnection, DatabaseInfo } from "./results";
 
 /** Arguments of {@link getDatabases}. */
-export interface GetDatabasesArgs {
+export interface GetDatabasesArgs extends AccountOption {
   /** List this workspace's databases instead of your own. */
   workspaceId?: string;
   /** Only databases of this engine. */
@@ -14,7 +15,7 @@ export interface GetDatabasesArgs {
 }
 
 /** Arguments of {@link getDatabasesOutput}: those of {@link GetDatabasesArgs}, as Inputs. */
-export interface GetDatabasesOutputArgs {
+export interface GetDatabasesOutputArgs extends AccountOptionInput {
   /** List this workspace's databases instead of your own. */
   workspaceId?: pulumi.Input<string>;
   /** Only databases of this engine. */
@@ -51,16 +52,18 @@ export function getDatabasesOutput(
 }
 
 /** Arguments of {@link getDatabase}: exactly one of `id` or `name`, and optionally a workspace. */
-export type GetDatabaseArgs = ById & {
-  /** Look in this workspace's databases instead of your own. */
-  workspaceId?: string;
-};
+export type GetDatabaseArgs = ById &
+  AccountOption & {
+    /** Look in this workspace's databases instead of your own. */
+    workspaceId?: string;
+  };
 
 /** Arguments of {@link getDatabaseOutput}: those of {@link GetDatabaseArgs}, as Inputs. */
-export type GetDatabaseOutputArgs = ByIdInput & {
-  /** Look in this workspace's databases instead of your own. */
-  workspaceId?: pulumi.Input<string>;
-};
+export type GetDatabaseOutputArgs = ByIdInput &
+  AccountOptionInput & {
+    /** Look in this workspace's databases instead of your own. */
+    workspaceId?: pulumi.Input<string>;
+  };
 
 /**
  * One database by id or by name; a clear error when there is none or several.
@@ -86,13 +89,13 @@ export function getDatabaseOutput(
 }
 
 /** Arguments of {@link getDatabaseConnection}. */
-export interface GetDatabaseConnectionArgs {
+export interface GetDatabaseConnectionArgs extends AccountOption {
   /** The database's id, e.g. `db.id` of {@link getDatabase}. */
   databaseId: string;
 }
 
 /** Arguments of {@link getDatabaseConnectionOutput}: {@link GetDatabaseConnectionArgs} as Inputs. */
-export interface GetDatabaseConnectionOutputArgs {
+export interface GetDatabaseConnectionOutputArgs extends AccountOptionInput {
   /** The database's id, e.g. `db.id` of {@link getDatabaseOutput}. */
   databaseId: pulumi.Input<string>;
 }

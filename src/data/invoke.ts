@@ -14,7 +14,8 @@ export function checkInvokeOptions(fn: string, opts: pulumi.InvokeOptions | unde
       "provider",
       `${fn}: opts.provider has no effect: pulumi-hosting's data sources call the API from ` +
         `the program; the connection comes from hosting:apiUrl and hosting:token ` +
-        `(stack config, or HOSTING_API_URL and HOSTING_TOKEN). Remove the provider option.`,
+        `(stack config, or HOSTING_API_URL and HOSTING_TOKEN), or from a named account given ` +
+        `as the account argument. Remove the provider option.`,
     );
   }
 }

@@ -1,19 +1,20 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { HostingInputError } from "../api/errors/input-error";
 import type { RuntimeVersion } from "../api/types";
+import type { AccountOption, AccountOptionInput } from "./account-option";
 import { checkInvokeOptions, invokeOutput } from "./invoke";
 import { runtimeVersionCalls } from "./load-calls";
 
 export type { RuntimeVersion } from "../api/types";
 
 /** Arguments of {@link getRuntimeVersions}. */
-export interface GetRuntimeVersionsArgs {
+export interface GetRuntimeVersionsArgs extends AccountOption {
   /** Only this language's versions, e.g. `"node"`; all languages when omitted. */
   language?: string;
 }
 
 /** Arguments of {@link getRuntimeVersionsOutput}: {@link GetRuntimeVersionsArgs} as Inputs. */
-export interface GetRuntimeVersionsOutputArgs {
+export interface GetRuntimeVersionsOutputArgs extends AccountOptionInput {
   /** Only this language's versions, e.g. `"node"`; all languages when omitted. */
   language?: pulumi.Input<string>;
 }

@@ -3,6 +3,8 @@
  * HTTP server (fastify) with a seeded world, tokens, faults on demand and request stats.
  * @module pulumi-hosting/emulator
  */
+// First: a clear error when the optional server packages are missing.
+import "./server-deps";
 import type { AddressInfo } from "node:net";
 import type { Emu } from "./context";
 import { exposureWarning } from "./control-access";

@@ -1,8 +1,9 @@
 import * as pulumi from "@pulumi/pulumi";
+import type { AccountInput } from "../account-input";
 import { thinProvider } from "../thin-provider";
 
 /** Inputs of {@link BackupDeletion}. */
-export interface BackupDeletionArgs {
+export interface BackupDeletionArgs extends AccountInput {
   /** The app, database or VM the backup belongs to. */
   projectId: pulumi.Input<string>;
   /** The backup to delete. Changing either id replaces the resource (that backup is deleted). */
@@ -26,6 +27,8 @@ export class BackupDeletion extends pulumi.dynamic.Resource {
   declare readonly backupId: pulumi.Output<string>;
   /** The values whose change sends the deletion again. */
   declare readonly triggers: pulumi.Output<unknown[] | undefined>;
+  /** The named account; undefined for the default account. */
+  declare readonly account: pulumi.Output<string | undefined>;
   /** The service's answer, or that the backup was already gone. */
   declare readonly message: pulumi.Output<string>;
 
@@ -39,6 +42,7 @@ export class BackupDeletion extends pulumi.dynamic.Resource {
       projectId: args.projectId,
       backupId: args.backupId,
       triggers: args.triggers,
+      account: args.account,
       message: undefined,
     };
     super(provider, name, props, opts, "hosting", "BackupDeletion");

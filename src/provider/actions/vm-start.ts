@@ -1,8 +1,9 @@
 import * as pulumi from "@pulumi/pulumi";
+import type { AccountInput } from "../account-input";
 import { thinProvider } from "../thin-provider";
 
 /** Inputs of {@link VmStart}. */
-export interface VmStartArgs {
+export interface VmStartArgs extends AccountInput {
   /** The VM to start. Changing it replaces the resource, which starts the new VM. */
   vmId: pulumi.Input<string>;
   /** Any values; when one of them changes, the VM is started again (like `@pulumi/command`). */
@@ -20,6 +21,8 @@ export class VmStart extends pulumi.dynamic.Resource {
   declare readonly vmId: pulumi.Output<string>;
   /** The values whose change starts the VM again. */
   declare readonly triggers: pulumi.Output<unknown[] | undefined>;
+  /** The named account; undefined for the default account. */
+  declare readonly account: pulumi.Output<string | undefined>;
   /** The service's answer to the last start. */
   declare readonly message: pulumi.Output<string>;
 
@@ -29,7 +32,12 @@ export class VmStart extends pulumi.dynamic.Resource {
    * @param opts Pulumi resource options.
    */
   constructor(name: string, args: VmStartArgs, opts?: pulumi.CustomResourceOptions) {
-    const props = { vmId: args.vmId, triggers: args.triggers, message: undefined };
+    const props = {
+      vmId: args.vmId,
+      triggers: args.triggers,
+      account: args.account,
+      message: undefined,
+    };
     super(provider, name, props, opts, "hosting", "VmStart");
   }
 }

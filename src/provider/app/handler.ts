@@ -186,7 +186,13 @@ async function settle(
   const kept = "it is kept in the stack: run `pulumi up` again to wait more";
   let app: AppSummary;
   try {
-    app = await waitForSetup(client, id, timeoutS, existsSince);
+    app = await waitForSetup(
+      client,
+      id,
+      timeoutS,
+      existsSince,
+      `app "${outs.name}" (${id}): setup`,
+    );
   } catch (err) {
     const why = err instanceof Error ? err.message : String(err);
     throw new ResourceInitError(
@@ -217,6 +223,7 @@ async function waitForSetup(
   id: string,
   timeoutS: number,
   existsSince: number,
+  what: string,
 ): Promise<AppSummary> {
   const look = async () => {
     const since = Math.max(existsSince, Date.now() - POLL_MS);
@@ -227,5 +234,5 @@ async function waitForSetup(
   // The first look waits one interval too (setup takes longer than that), so creates that
   // finish their POSTs close together share it.
   await sleep(POLL_MS);
-  return pollUntil(await look(), look, (app) => app.setup === true, timeoutS, POLL_MS);
+  return pollUntil(await look(), look, (app) => app.setup === true, timeoutS, POLL_MS, what);
 }

@@ -1,4 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
+import type { AccountInput } from "../account-input";
 import { thinProvider } from "../thin-provider";
 import { refuseLostEnvKeys } from "./env-keys";
 
@@ -15,7 +16,7 @@ export interface AppRuntime {
  * to any of them replaces the app (a new one is created, then the old one deleted); only
  * `setupTimeoutSeconds` changes in place.
  */
-export interface AppArgs {
+export interface AppArgs extends AccountInput {
   /**
    * The app's directory or a `.zip`. Packed deterministically; `node_modules`, `.git` and
    * `.hostingignore` matches are left out. Its content (not its path) decides replacement:
@@ -122,6 +123,8 @@ export class App extends pulumi.dynamic.Resource {
   declare readonly setupTimeoutSeconds: pulumi.Output<number | undefined>;
   /** The id of the adopted app, when set. */
   declare readonly adoptId: pulumi.Output<string | undefined>;
+  /** The named account the app belongs to; undefined for the default account. */
+  declare readonly account: pulumi.Output<string | undefined>;
   /**
    * sha256 over the packed content (paths, modes, file hashes, manifest), not the zip bytes; a
    * change to it replaces the app.
@@ -161,6 +164,7 @@ export class App extends pulumi.dynamic.Resource {
       runtime: undefined,
       setupTimeoutSeconds: undefined,
       adoptId: undefined,
+      account: undefined,
       ...args,
       env: args.env === undefined ? undefined : pulumi.secret(refuseLostEnvKeys(args.env)),
       sourceHash: undefined,

@@ -1,11 +1,12 @@
 import * as pulumi from "@pulumi/pulumi";
+import type { AccountInput } from "../account-input";
 import { thinProvider } from "../thin-provider";
 import type { DnsRecord } from "./dns-records";
 
 export type { DnsRecord } from "./dns-records";
 
 /** Inputs of a {@link CustomDomain}. */
-export interface CustomDomainArgs {
+export interface CustomDomainArgs extends AccountInput {
   /** The app to attach the domain to, e.g. `app.id`. Changing it replaces the domain. */
   appId: pulumi.Input<string>;
   /**
@@ -72,6 +73,8 @@ export class CustomDomain extends pulumi.dynamic.Resource {
   declare readonly waitForActive: pulumi.Output<boolean | undefined>;
   /** How long they wait, in seconds, when set. */
   declare readonly activeTimeoutSeconds: pulumi.Output<number | undefined>;
+  /** The named account; undefined for the default account. */
+  declare readonly account: pulumi.Output<string | undefined>;
   /** The hostname as the platform reports it. */
   declare readonly hostname: pulumi.Output<string>;
   /** The hostname's state, e.g. `pending`, then `active`. */
@@ -100,6 +103,7 @@ export class CustomDomain extends pulumi.dynamic.Resource {
       waitForActive: undefined,
       activeTimeoutSeconds: undefined,
       ...args,
+      account: args.account,
       hostname: undefined,
       status: undefined,
       ssl: undefined,
