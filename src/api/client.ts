@@ -1,6 +1,7 @@
 import { inspect } from "node:util";
 import { z } from "zod";
-import { formatDotenv } from "./dotenv";
+import { checkDotenvText, formatDotenv } from "./dotenv";
+import { HOSTNAME_PATTERN, normalizeHostname } from "./hostname";
 import { endpoints } from "./endpoints";
 import { HostingInputError } from "./errors/input-error";
 import { archiveForm, archiveSize } from "./multipart";
@@ -147,10 +148,15 @@ export class HostingClient {
    * looks for the app it made).
    */
   async createApp(options: CreateAppOptions): Promise<CreatedApp> {
-    const envText = typeof options.env === "string" ? options.env : formatDotenv(options.env ?? {});
-    const size = await archiveSize(options.archivePath);
+    const envText =
+      typeof options.env === "string"
+        ? checkDotenvText(options.env)
+        : formatDotenv(options.env ?? {});
+    const size = await archiveSize(options?.archivePath);
     return this.#send("createApp", {}, createdAppSchema, {
       stream: async () => archiveForm(options.archivePath, size, envText),
+      lostReplyHint:
+        "call listApps() and look for an app with the name in the archive's hosting.json",
     });
   }
 
@@ -166,8 +172,15 @@ export class HostingClient {
    * when it is attached already. The domain must already CNAME to the edge.
    */
   async attachCustomDomain(appId: string, customDomain: string): Promise<AttachDomainResponse> {
-    if (typeof customDomain !== "string" || customDomain.length === 0) {
-      throw new HostingInputError("customDomain", "customDomain must be a non-empty hostname");
+    if (
+      typeof customDomain !== "string" ||
+      !HOSTNAME_PATTERN.test(normalizeHostname(customDomain))
+    ) {
+      throw new HostingInputError(
+        "customDomain",
+        `customDomain ${JSON.stringify(customDomain)} is not a hostname: pass one such as ` +
+          "www.example.com (no scheme, path or port; internationalised names in punycode)",
+      );
     }
     return this.#send("attachCustomDomain", { app_id: appId }, attachDomainResponseSchema, {
       json: { [endpoints.attachCustomDomain.body.customDomain]: customDomain },
@@ -302,6 +315,7 @@ export class HostingClient {
         body: import("node:stream").Readable;
         headers: Record<string, string>;
       }>;
+      lostReplyHint?: string;
     } = {},
   ): Promise<z.infer<S>> {
     const endpoint = endpoints[operation];

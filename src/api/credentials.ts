@@ -32,7 +32,12 @@ export function isLoopbackHost(hostname: string): boolean {
 /** Parses and vets the API URL: https, or http only on loopback unless explicitly allowed. */
 export function parseApiUrl(apiUrl: unknown, allowInsecureHttp = false): URL {
   if (typeof apiUrl !== "string" || apiUrl.length === 0) {
-    throw new HostingConfigError("The Hosting API URL is missing.");
+    throw new HostingConfigError(
+      "The Hosting API URL is missing: pass the apiUrl option, e.g. " +
+        "new HostingClient({ apiUrl: process.env.HOSTING_API_URL, token }); for the provider, " +
+        HOW_TO_SET["hosting:apiUrl"] +
+        ".",
+    );
   }
   let url: URL;
   try {

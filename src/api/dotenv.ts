@@ -98,6 +98,20 @@ export function formatDotenv(env: Readonly<Record<string, string>>): string {
   return text;
 }
 
+/**
+ * Checks env given as dotenv text by the rules the map form follows: each variable npm dotenv
+ * reads from it must pass {@link dotenvProblem}. Returns the text unchanged.
+ */
+export function checkDotenvText(text: string): string {
+  for (const [key, value] of Object.entries(parseDotenv(text))) {
+    const problem = dotenvProblem(key, value);
+    if (problem) throw new HostingInputError(`env.${key}`, problem);
+  }
+  const bytes = Buffer.byteLength(text);
+  if (bytes > wireAssumptions.maxEnvBytes) throw new HostingInputError("env", envTooLarge(bytes));
+  return text;
+}
+
 export const envTooLarge = (bytes: number) =>
   `env is ${bytes} bytes as dotenv text, over the limit of ${wireAssumptions.maxEnvBytes}; ` +
   "move large values into the app's source or a file it downloads";

@@ -109,6 +109,19 @@ export class RequestLimiter {
     return this.#pausedUntil;
   }
 
+  /**
+   * How long, in ms, a request at the front of the queue waits from now: the pause, then the
+   * bucket's next token. An estimate for what a retry will sit out (a full slot adds to it).
+   */
+  nextSlotInMs(): number {
+    const now = this.#clock.now();
+    this.#refill(now);
+    const paused = Math.max(0, this.#pausedUntil - now);
+    const tokenWait =
+      this.#enabled && this.#tokens < 1 ? ((1 - this.#tokens) / this.#rate) * 1000 : 0;
+    return Math.round(Math.max(paused, tokenWait));
+  }
+
   /** Rate cuts made so far (one per congestion event). */
   get throttles(): number {
     return this.#throttles;

@@ -7,17 +7,30 @@ import { endpoints } from "./endpoints";
 import { HostingInputError } from "./errors/input-error";
 
 /** Checks the archive exists before any request; returns its size. */
-export async function archiveSize(archivePath: string): Promise<number> {
+export async function archiveSize(archivePath: unknown): Promise<number> {
+  const shown = JSON.stringify(archivePath);
+  let size: number | undefined;
   try {
+    if (typeof archivePath !== "string" || archivePath === "") throw new Error("not a path");
     const st = await stat(archivePath);
-    if (!st.isFile()) throw new Error("not a file");
-    return st.size;
+    if (st.isFile()) size = st.size;
   } catch {
+    // reported below
+  }
+  if (size === undefined) {
     throw new HostingInputError(
       "archivePath",
-      `archivePath ${JSON.stringify(archivePath)} is not a readable file; pass the path of a .zip`,
+      `archivePath ${shown} is not a readable file; pass the path of a .zip`,
     );
   }
+  // A 0-byte file is no zip, and form-data cannot stream it with a known length.
+  if (size === 0) {
+    throw new HostingInputError(
+      "archivePath",
+      `archivePath is empty: ${shown}; pass a .zip of the app`,
+    );
+  }
+  return size;
 }
 
 /**

@@ -31,6 +31,16 @@ export function shouldRetry(method: string, failure: Failure): boolean {
   return failure.status === 429;
 }
 
+/**
+ * Whether the service may have applied the request although the reply was lost: it got there,
+ * and the failure (a 408 or 5xx, a dropped connection, a timeout) does not say it was refused.
+ */
+export function mayHaveTakenEffect(failure: Failure): boolean {
+  if (failure.kind === "network") return failure.reachedServer;
+  if (failure.kind === "status") return failure.status !== 429 && isRetryableStatus(failure.status);
+  return false;
+}
+
 /** Exponential backoff from 0.5 s, capped at 8 s, less up to 25% jitter. */
 export function backoffDelayMs(retryIndex: number, random: () => number = Math.random): number {
   const raw = Math.min(RETRY_MAX_DELAY_MS, RETRY_BASE_DELAY_MS * 2 ** retryIndex);

@@ -7,14 +7,16 @@ import { readBounded } from "./body-limit";
 import { wireAssumptions, type HttpMethod } from "./endpoints";
 import { makeApiError } from "./errors/make-api-error";
 import { makeNetworkError } from "./errors/make-network-error";
+import { HostingResponseError } from "./errors/response-error";
 import { HostingReplyTooLargeError } from "./errors/reply-too-large-error";
 import type { HostingApiError } from "./errors/api-error";
+import { HostingError } from "./errors/hosting-error";
 import { limiterFor, type Permit, type RequestLimiter } from "./limiter";
 import { parseBody } from "./parse";
 import { searchOf } from "./query";
 import { rateLimitInfo } from "./rate-limit-headers";
 import { logAttempt } from "./request-log";
-import { decideRetry, type Failure, type RetryEvent } from "./retry";
+import { decideRetry, mayHaveTakenEffect, type Failure, type RetryEvent } from "./retry";
 import { makeScrubber, scrubError, type Scrub } from "./scrub";
 import { AttemptClock, type TimeoutLimits } from "./timeouts";
 
@@ -42,10 +44,17 @@ export interface RequestSpec<S extends z.ZodType> {
   /** A fresh body per attempt, for streamed uploads. */
   stream?: () => Promise<{ body: Readable; headers: Record<string, string> }>;
   schema: S;
+  /** What to check before repeating this call when its reply was lost after it may have
+   * taken effect, e.g. "check listApps() for …". */
+  lostReplyHint?: string;
 }
 
 type Outcome =
   { ok: true; body: unknown } | { ok: false; failure: Failure; error: Error; waitMs?: number };
+
+/** The message of a DELETE whose retry found the object gone after a lost reply. */
+export const DELETED_ON_LOST_REPLY =
+  "deleted: a retry after a lost reply found it gone, so the first attempt took effect";
 
 const NO_PERMIT: Permit = { sentAt: 0, release: () => undefined };
 
@@ -88,10 +97,22 @@ export class Transport {
 
     const deadline = Date.now() + this.#opts.throttleTimeoutMs;
     let transientRetries = 0;
+    // Set once an attempt may have been applied though its reply was lost.
+    let ambiguous = false;
     for (let attempt = 1; ; attempt++) {
-      const startedAt = performance.now();
-      const outcome = await this.#attempt(spec, fullPath, headers, attempt > 1);
-      logAttempt(spec.method, fullPath, attempt, startedAt, outcome);
+      const sent = { at: performance.now() };
+      const outcome = await this.#attempt(spec, fullPath, headers, attempt > 1, sent);
+      logAttempt(spec.method, fullPath, attempt, sent.at, outcome);
+      if (
+        !outcome.ok &&
+        ambiguous &&
+        spec.method === "DELETE" &&
+        outcome.failure.kind === "status" &&
+        outcome.failure.status === 404
+      ) {
+        // The earlier attempt deleted it: gone is what was asked.
+        return parseBody(spec.operation, spec.schema, { message: DELETED_ON_LOST_REPLY });
+      }
       if (outcome.ok) {
         try {
           return parseBody(spec.operation, spec.schema, outcome.body);
@@ -107,7 +128,8 @@ export class Transport {
         now,
       });
       const error = scrubError(outcome.error, this.#scrub);
-      if (!plan.retry) throw error;
+      if (mayHaveTakenEffect(outcome.failure)) ambiguous = true;
+      if (!plan.retry) throw ambiguous ? this.#lostReply(spec, error) : error;
       if (plan.reason === "transient") transientRetries++;
       // With the shared limiter, a 429's wait is the limiter's pause: everyone sits it out there.
       const ownWait = plan.reason === "throttled" && this.#limiter ? 0 : plan.waitMs;
@@ -118,11 +140,24 @@ export class Transport {
         attempt,
         reason: plan.reason,
         status: outcome.failure.kind === "status" ? outcome.failure.status : undefined,
-        waitMs: Math.max(ownWait, (this.#limiter?.pausedUntil ?? 0) - now),
+        waitMs: Math.max(ownWait, this.#limiter?.nextSlotInMs() ?? 0),
         message: error.message,
       });
       if (ownWait > 0) await sleep(ownWait);
     }
+  }
+
+  /** Says on a non-idempotent call's error that it may have been applied, and what to check. */
+  #lostReply(spec: RequestSpec<z.ZodType>, error: Error): Error {
+    if (spec.method !== "POST" && spec.method !== "PATCH") return error;
+    const note =
+      `; the reply was lost after the request reached the service, so it may have taken ` +
+      `effect: ${spec.lostReplyHint ?? "check the result"} before retrying`;
+    const old = error.message;
+    error.message = old + note;
+    if (error.stack) error.stack = error.stack.replace(old, error.message);
+    if (error instanceof HostingError) error.mayHaveTakenEffect = true;
+    return error;
   }
 
   async #attempt(
@@ -130,8 +165,11 @@ export class Transport {
     fullPath: string,
     baseHeaders: Record<string, string>,
     retry: boolean,
+    sent: { at: number },
   ): Promise<Outcome> {
     const permit: Permit = this.#limiter ? await this.#limiter.acquire(retry) : NO_PERMIT;
+    // The request's own time starts here, not while the limiter held it back.
+    sent.at = performance.now();
     try {
       const headers = { ...baseHeaders };
       let body: string | Readable | undefined;
@@ -192,7 +230,10 @@ export class Transport {
     const limits = rateLimitInfo(res.headers);
     this.#limiter?.observe(permit, res.statusCode, limits);
     if (res.statusCode >= 200 && res.statusCode < 300) {
-      return { ok: true, body: text.length > 0 ? safeJson(text) : {} };
+      const body = text.length > 0 ? safeJson(text, NOT_JSON) : {};
+      if (body !== NOT_JSON) return { ok: true, body };
+      const error = notJsonError(spec.operation, this.#scrub(text));
+      return { ok: false, failure: { kind: "refused" }, error };
     }
     const wait = limits.retryAfterMs;
     const scrub = this.#scrub;
@@ -234,12 +275,31 @@ export class Transport {
   }
 }
 
-function safeJson(text: string): unknown {
+function safeJson(text: string, fallback: unknown = text): unknown {
   try {
     return JSON.parse(text);
   } catch {
-    return text;
+    return fallback;
   }
+}
+
+const NOT_JSON = Symbol("not JSON");
+
+/** A success reply that is not JSON at all: most often a URL that is not the API's. */
+function notJsonError(operation: string, text: string): HostingResponseError {
+  const problem =
+    `the reply is not JSON (${snippetOf(text) || "unreadable"}); check that hosting:apiUrl ` +
+    "(or the client's apiUrl option) is the Hosting API's base URL";
+  return new HostingResponseError(operation, "", problem);
+}
+
+/** A short, tag-free snippet of a reply body. */
+function snippetOf(text: string): string {
+  return text
+    .replace(/<[^>]*>/g, " ")
+    .replace(/\s+/g, " ")
+    .trim()
+    .slice(0, 120);
 }
 
 /** The body's `error` field; for a body that is not JSON (a proxy's HTML page) a short snippet. */
@@ -252,11 +312,7 @@ function errorMessageOf(text: string, status: number): string {
   ) {
     return (parsed as { error: string }).error;
   }
-  const snippet = text
-    .replace(/<[^>]*>/g, " ")
-    .replace(/\s+/g, " ")
-    .trim()
-    .slice(0, 120);
+  const snippet = snippetOf(text);
   return snippet ? `non-JSON error body: ${snippet}` : `empty error body (HTTP ${status})`;
 }
 

@@ -1,3 +1,6 @@
+import { mkdtemp, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { HostingClient, HostingInputError } from "../../src/api";
 import { FAKE_TOKEN, fixtureServer, json } from "../helpers/fixture-server";
 
@@ -94,4 +97,69 @@ describe("client limits", () => {
       }
     },
   );
+});
+
+describe("createApp archivePath and env text", () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), "hosting-args-"));
+    await writeFile(join(dir, "empty.zip"), "");
+  });
+
+  test.each([
+    ["a 0-byte file", () => join(dir, "empty.zip"), /archivePath is empty: ".*empty\.zip"/],
+    ["a missing file", () => join(dir, "nope.zip"), /is not a readable file/],
+    ["a directory", () => dir, /is not a readable file/],
+  ])("%s is refused naming archivePath, nothing sent", async (_label, path, message) => {
+    const { err, requests } = await refused((c) => c.createApp({ archivePath: path() }));
+    expect(err).toBeInstanceOf(HostingInputError);
+    expect(err.property).toBe("archivePath");
+    expect(err.message).toMatch(message);
+    expect(requests).toBe(0);
+  });
+
+  test.each([
+    ["A=${HOME}", "env.A", /python-dotenv replaces/],
+    ["OK=1\n1BAD=x", "env.1BAD", /not a valid variable name/],
+  ])("env text %j is checked like the map form", async (text, property, message) => {
+    const archivePath = join(dir, "empty.zip");
+    const { err, requests } = await refused((c) => c.createApp({ archivePath, env: text }));
+    expect(err).toBeInstanceOf(HostingInputError);
+    expect(err.property).toBe(property);
+    expect(err.message).toMatch(message);
+    expect(requests).toBe(0);
+  });
+});
+
+describe("attachCustomDomain hostname", () => {
+  test.each(["not a host", "", "https://www.example.com", "www.example.com:443", "ex ample.com"])(
+    "%j is refused naming customDomain, nothing sent",
+    async (domain) => {
+      const { err, requests } = await refused((c) => c.attachCustomDomain("app-1", domain));
+      expect(err).toBeInstanceOf(HostingInputError);
+      expect(err.property).toBe("customDomain");
+      expect(err.message).toContain("www.example.com");
+      expect(requests).toBe(0);
+    },
+  );
+
+  test("a punycode name is sent", async () => {
+    const fx = await fixtureServer([json(200, { custom_domain: "x" })]);
+    const client = new HostingClient({ apiUrl: fx.url, token: FAKE_TOKEN, maxRetries: 0 });
+    try {
+      await client.attachCustomDomain("app-1", "www.xn--e1afmkfd.xn--p1ai").catch(() => undefined);
+      expect(fx.seen.map((r) => r.method)).toEqual(["POST"]);
+    } finally {
+      await client.close();
+      await fx.close();
+    }
+  });
+});
+
+describe("apiUrl", () => {
+  test("a missing apiUrl names the option, the config key and the env variable", () => {
+    expect(() => new HostingClient({ apiUrl: "", token: FAKE_TOKEN })).toThrow(
+      /apiUrl option.*hosting:apiUrl.*HOSTING_API_URL/,
+    );
+  });
 });

@@ -8,6 +8,12 @@ const KINDS = Symbol.for("pulumi-hosting.error-kinds");
 export class HostingError extends Error {
   /** A stable identifier of the failure, e.g. `HOSTING_NOT_FOUND`; match on it, not on messages. */
   readonly code: string;
+  /**
+   * True when a request that is not safe to repeat (POST, PATCH) may have been applied by the
+   * service although its reply was lost (a 408 or 5xx, a dropped connection, a timeout): check
+   * before sending it again. False otherwise.
+   */
+  mayHaveTakenEffect = false;
 
   constructor(message: string, code: string, options?: { cause?: unknown }) {
     super(message, options);

@@ -16,7 +16,7 @@ export class HostingResponseError extends HostingError {
   ) {
     super(
       own?.message ??
-        `${operation}: unexpected response from the Hosting API at ${fieldPath || "(body)"}: ${problem}`,
+        `${operation}: unexpected response from the Hosting API ${fieldPath ? `at field ${fieldPath}` : "body"}: ${problem}`,
       own?.code ?? "HOSTING_BAD_RESPONSE",
     );
     this.operation = operation;
