@@ -136,6 +136,30 @@ describe("status → error class, with status, body message, method and path", (
     expect(err.message).not.toMatch(/ZodError|"code":/);
   });
 
+  test("a 200 HTML page (a login page, a wrong apiUrl) says it is not JSON and to check apiUrl", async () => {
+    const fx = await fixtureServer([text(200, "<html><body>login page</body></html>")]);
+    const c = new HostingClient({ apiUrl: fx.url, token: FAKE_TOKEN });
+    const err = (await caught(c.listApps())) as HostingResponseError;
+    await c.close();
+    await fx.close();
+    expect(err).toBeInstanceOf(HostingResponseError);
+    expect(err.message).toBe(
+      "listApps: unexpected response body from the Hosting API: the reply is not JSON (login page); " +
+        "check that hosting:apiUrl (or the client's apiUrl option) is the Hosting API's base URL",
+    );
+    expect(fx.seen).toHaveLength(1);
+  });
+
+  test("a JSON body of the wrong type names the body, not a garbled path", async () => {
+    const fx = await fixtureServer([json(200, "a string")]);
+    const c = new HostingClient({ apiUrl: fx.url, token: FAKE_TOKEN });
+    const err = (await caught(c.listApps())) as HostingResponseError;
+    await c.close();
+    await fx.close();
+    expect(err.message).toMatch(/^listApps: unexpected response body from the Hosting API: /);
+    expect(err.message).not.toContain("(body)");
+  });
+
   test("unknown extra fields and absent 'not shown' fields are accepted", async () => {
     const fx = await fixtureServer([json(200, [{ app: { id: "a", future_field: 1 } }])]);
     const c = new HostingClient({ apiUrl: fx.url, token: FAKE_TOKEN });

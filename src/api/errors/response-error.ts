@@ -16,7 +16,7 @@ export class HostingResponseError extends HostingError {
   ) {
     super(
       own?.message ??
-        `${operation}: unexpected response from the Hosting API ${fieldPath ? `at field ${fieldPath}` : "body"}: ${problem}`,
+        `${operation}: unexpected response ${fieldPath ? `from the Hosting API at ${fieldPath}` : "body from the Hosting API"}: ${problem}`,
       own?.code ?? "HOSTING_BAD_RESPONSE",
     );
     this.operation = operation;
