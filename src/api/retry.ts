@@ -9,7 +9,13 @@ export { RETRY_AFTER_CAP_MS } from "./rate-limit-headers";
 
 export type Failure =
   | { kind: "status"; status: number }
-  | { kind: "network"; reachedServer: boolean; timeout: boolean }
+  | {
+      kind: "network";
+      reachedServer: boolean;
+      timeout: boolean;
+      /** The upload stalled before its end: the service cannot have acted on it. */
+      bodyUnsent?: boolean;
+    }
   /** A reply we will not take (too large): asking again would get the same. */
   | { kind: "refused" };
 
@@ -36,7 +42,7 @@ export function shouldRetry(method: string, failure: Failure): boolean {
  * and the failure (a 408 or 5xx, a dropped connection, a timeout) does not say it was refused.
  */
 export function mayHaveTakenEffect(failure: Failure): boolean {
-  if (failure.kind === "network") return failure.reachedServer;
+  if (failure.kind === "network") return failure.reachedServer && !failure.bodyUnsent;
   if (failure.kind === "status") return failure.status !== 429 && isRetryableStatus(failure.status);
   return false;
 }

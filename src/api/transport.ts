@@ -255,7 +255,7 @@ export class Transport {
   }
 
   #networkFailure(spec: RequestSpec<z.ZodType>, err: unknown, clock: AttemptClock) {
-    const { error, reachedServer, timeout } = makeNetworkError({
+    const { error, reachedServer, timeout, bodyUnsent } = makeNetworkError({
       method: spec.method,
       path: spec.path,
       address: this.#opts.apiUrl.host,
@@ -265,7 +265,7 @@ export class Transport {
     });
     return {
       ok: false as const,
-      failure: { kind: "network" as const, reachedServer, timeout },
+      failure: { kind: "network" as const, reachedServer, timeout, bodyUnsent },
       error,
     };
   }

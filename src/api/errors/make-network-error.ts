@@ -27,6 +27,7 @@ export function makeNetworkError(f: NetworkFailureFacts): {
   error: HostingConnectionError;
   reachedServer: boolean;
   timeout: boolean;
+  bodyUnsent?: boolean;
 } {
   const base = { method: f.method, path: f.path, address: f.address };
   const code = (f.cause as { code?: unknown } | undefined)?.code;
@@ -45,6 +46,7 @@ export function makeNetworkError(f: NetworkFailureFacts): {
       error: new HostingTimeoutError({ ...base, what, phase, limitMs }, f.cause),
       reachedServer: true,
       timeout: true,
+      bodyUnsent: stage === "sending",
     };
   }
   if (code === "UND_ERR_CONNECT_TIMEOUT") {
