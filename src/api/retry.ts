@@ -47,6 +47,11 @@ export function mayHaveTakenEffect(failure: Failure): boolean {
   return false;
 }
 
+/** What an error's message gains when {@link mayHaveTakenEffect}; then what to check follows. */
+export const MAY_HAVE_TAKEN_EFFECT =
+  "; the request reached the service and this failure does not show whether it was applied, " +
+  "so it may have taken effect";
+
 /** Exponential backoff from 0.5 s, capped at 8 s, less up to 25% jitter. */
 export function backoffDelayMs(retryIndex: number, random: () => number = Math.random): number {
   const raw = Math.min(RETRY_MAX_DELAY_MS, RETRY_BASE_DELAY_MS * 2 ** retryIndex);

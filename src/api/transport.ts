@@ -16,7 +16,13 @@ import { parseBody } from "./parse";
 import { searchOf } from "./query";
 import { rateLimitInfo } from "./rate-limit-headers";
 import { logAttempt } from "./request-log";
-import { decideRetry, mayHaveTakenEffect, type Failure, type RetryEvent } from "./retry";
+import {
+  decideRetry,
+  MAY_HAVE_TAKEN_EFFECT,
+  mayHaveTakenEffect,
+  type Failure,
+  type RetryEvent,
+} from "./retry";
 import { makeScrubber, scrubError, type Scrub } from "./scrub";
 import { AttemptClock, type TimeoutLimits } from "./timeouts";
 
@@ -150,9 +156,7 @@ export class Transport {
   /** Says on a non-idempotent call's error that it may have been applied, and what to check. */
   #lostReply(spec: RequestSpec<z.ZodType>, error: Error): Error {
     if (spec.method !== "POST" && spec.method !== "PATCH") return error;
-    const note =
-      `; the reply was lost after the request reached the service, so it may have taken ` +
-      `effect: ${spec.lostReplyHint ?? "check the result"} before retrying`;
+    const note = `${MAY_HAVE_TAKEN_EFFECT}: ${spec.lostReplyHint ?? "check"} before retrying`;
     const old = error.message;
     error.message = old + note;
     if (error.stack) error.stack = error.stack.replace(old, error.message);

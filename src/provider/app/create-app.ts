@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import type { HostingClient } from "../../api/client";
-import { HostingApiError } from "../../api/errors/api-error";
-import { HostingConnectionError } from "../../api/errors/connection-error";
+import { HostingError } from "../../api/errors/hosting-error";
+import { MAY_HAVE_TAKEN_EFFECT } from "../../api/retry";
 import type { AppSummary } from "../../api/types";
 import { listAppsSince } from "../app-directory";
 import { LostCreateReplyError } from "../errors/lost-create-reply-error";
@@ -18,9 +18,7 @@ export interface NewApp {
 
 /** Failures after which POST /apps may have taken effect: the reply, not the request, was lost. */
 function replyMayBeLost(err: unknown): boolean {
-  if (HostingConnectionError.isInstance(err)) return true; // dropped connection or timeout
-  if (HostingApiError.isInstance(err)) return err.status === 408 || err.status >= 500;
-  return false;
+  return HostingError.isInstance(err) && err.mayHaveTakenEffect;
 }
 
 /**
@@ -59,7 +57,9 @@ async function recover(
   isNew: (a: AppSummary) => boolean,
   lost: unknown,
 ): Promise<string> {
-  const what = `creating app "${name}": ${lost instanceof Error ? lost.message : String(lost)}`;
+  // The client's own advice (list the apps) is what this function does: leave it out.
+  const said = lost instanceof Error ? lost.message.split(MAY_HAVE_TAKEN_EFFECT)[0] : String(lost);
+  const what = `creating app "${name}": ${said}`;
   for (let look = 0; ; look++) {
     let fresh: string[];
     try {
