@@ -1,7 +1,7 @@
 // `npm run demo`: starts the emulator, deploys examples/basic, prints the stack's outputs,
 // destroys the stack and stops everything it started.
 const { spawnSync } = require("node:child_process");
-const { mkdtempSync, rmSync } = require("node:fs");
+const { mkdtempSync, rmdirSync, rmSync } = require("node:fs");
 const { tmpdir } = require("node:os");
 const { join } = require("node:path");
 const { startEmulator } = require("../dist/emulator");
@@ -59,9 +59,18 @@ async function withHarness(emu, dir) {
   console.log(`\nDestroyed ${down.steps.length} resources.`);
 }
 
+function removeIfEmpty(dir) {
+  try {
+    rmdirSync(dir);
+  } catch (err) {
+    if (err.code !== "ENOTEMPTY" && err.code !== "ENOENT") throw err;
+  }
+}
+
 async function main() {
   const emu = await startEmulator({ seed: "demo", setupDelayMs: 300, domainActivationMs: 500 });
-  const dir = programDir(join(ROOT, "examples", "basic"), join(ROOT, ".demo"));
+  const parent = join(ROOT, ".demo");
+  const dir = programDir(join(ROOT, "examples", "basic"), parent);
   console.log(`Emulator of the Hosting API on ${emu.url}`);
   try {
     const cli = spawnSync("pulumi", ["version"], { encoding: "utf8" });
@@ -82,6 +91,8 @@ async function main() {
   } finally {
     await emu.stop();
     rmSync(dir, { recursive: true, force: true });
+    // The parent folder too, unless another run still has its program in it.
+    removeIfEmpty(parent);
   }
 }
 

@@ -31,6 +31,34 @@ function num(v: string | undefined, flag: string): number | undefined {
   return n;
 }
 
+const FAULTS_EXAMPLE = `--faults '{"rules":[{"route":"POST /apps","status":503,"times":1}]}'`;
+
+/** The --faults value (JSON, or @file holding JSON), checked before the emulator starts. */
+async function readFaults(value: string): Promise<FaultConfig> {
+  const fail = (why: string): never => {
+    console.error(`--faults: ${why}\n  e.g. ${FAULTS_EXAMPLE}`);
+    process.exit(2);
+  };
+  const file = value.startsWith("@") ? value.slice(1) : undefined;
+  let text = value;
+  if (file !== undefined) {
+    try {
+      text = readFileSync(file, "utf8");
+    } catch (err) {
+      return fail(`cannot read ${file}: ${(err as Error).message}`);
+    }
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (err) {
+    return fail(`${file ?? "the value"} is not valid JSON (${(err as Error).message})`);
+  }
+  const { parseFaultConfig } = await import("./faults");
+  const parsed = parseFaultConfig(json);
+  return parsed.ok ? (json as FaultConfig) : fail(parsed.error);
+}
+
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
@@ -57,16 +85,10 @@ async function main(): Promise<void> {
     console.error("--control-token must not be empty");
     process.exit(2);
   }
-  let faults: FaultConfig = {};
-  if (values.faults) {
-    const text = values.faults.startsWith("@")
-      ? readFileSync(values.faults.slice(1), "utf8")
-      : values.faults;
-    faults = JSON.parse(text) as FaultConfig;
-  }
   const rate = num(values["rate-limit"], "rate-limit");
   // Loaded here, so a missing optional server package is reported below as one clear line.
   const { startEmulator } = await import("./index");
+  let faults = values.faults ? await readFaults(values.faults) : {};
   if (rate) faults = { ...faults, rateLimit: { requests: rate, windowMs: 1000 } };
   const emu = await startEmulator({
     port: num(values.port, "port"),

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { endpoints } from "../api/endpoints";
+import { formatPath } from "../api/parse";
 import { assertType, type SameShape } from "../api/type-equality";
 import type { FaultConfig, FaultRule } from "./fault-config";
 import { Rng } from "./rng";
@@ -10,8 +12,21 @@ export type { FaultConfig, FaultKind, FaultRule } from "./fault-config";
  * A rule matches a route key such as "POST /apps" or "GET /apps/{app_id}/metrics" ("*" for all).
  */
 
+/** Every route key a rule may name: `"*"` and each endpoint of the shared table. */
+export const faultRouteKeys: readonly string[] = [
+  "*",
+  ...Object.values(endpoints).map((ep) => `${ep.method} ${ep.path}`),
+];
+
+// A rule naming no route would never fire, and a test relying on it would pass without its fault.
+const routeKey = z.string().refine((r) => faultRouteKeys.includes(r), {
+  error: (issue) =>
+    `unknown route ${JSON.stringify(issue.input)}; valid routes: ` +
+    faultRouteKeys.map((r) => JSON.stringify(r)).join(", "),
+});
+
 export const faultRuleSchema = z.strictObject({
-  route: z.string().default("*"),
+  route: routeKey.default("*"),
   /** Answer with this status and an `{ error }` body instead of serving the request. */
   status: z.number().int().min(400).max(599).optional(),
   /** Seconds to put in `Retry-After` with `status`. */
@@ -44,6 +59,20 @@ export const faultConfigSchema = z.strictObject({
 });
 
 assertType<SameShape<z.input<typeof faultRuleSchema>, FaultRule>>(true);
+
+/** Checks a fault configuration; the error names the offending field, e.g. `rules[0].route`. */
+export function parseFaultConfig(
+  input: unknown,
+): { ok: true; config: z.output<typeof faultConfigSchema> } | { ok: false; error: string } {
+  const parsed = faultConfigSchema.safeParse(input ?? {});
+  if (parsed.success) return { ok: true, config: parsed.data };
+  const issue = parsed.error.issues[0];
+  const where = formatPath(issue.path);
+  return {
+    ok: false,
+    error: `invalid fault configuration: ${where ? `${where}: ` : ""}${issue.message}`,
+  };
+}
 assertType<SameShape<z.input<typeof faultConfigSchema>, FaultConfig>>(true);
 type Rule = z.output<typeof faultRuleSchema> & { fired: number; seen: number };
 
@@ -69,7 +98,9 @@ export class Faults {
 
   /** Replaces the whole fault configuration. */
   configure(config: FaultConfig): void {
-    const parsed = faultConfigSchema.parse(config);
+    const result = parseFaultConfig(config);
+    if (!result.ok) throw new Error(result.error);
+    const parsed = result.config;
     this.#rules = parsed.rules.map((r) => ({ ...r, fired: 0, seen: 0 }));
     this.#rateLimit = parsed.rateLimit;
     this.#windows.clear();

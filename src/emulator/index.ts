@@ -73,6 +73,8 @@ export interface RunningEmulator {
  */
 export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
   const opts = resolveOptions(options);
+  // Checked first: a bad fault rule fails before the state file is touched.
+  const faults = new Faults(opts.seed, options.faults);
   const store = new Store(opts.seed, opts.stateFile);
   let url = "";
   const emu: Emu = {
@@ -84,7 +86,6 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     rng: new Rng(`ids:${opts.seed}:${store.world.apps.length}`),
     baseUrl: () => url,
   };
-  const faults = new Faults(opts.seed, options.faults);
   const stats = new Stats();
   const app = buildServer(emu, faults, stats);
   await app.listen({ port: opts.port, host: opts.host });

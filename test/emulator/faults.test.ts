@@ -1,9 +1,14 @@
 import { request } from "undici";
 import { HostingConnectionError, HostingClient } from "../../src/api";
+import { spawn } from "node:child_process";
+import { join } from "node:path";
+import { startEmulator } from "../../src/emulator";
+import { ROOT } from "../harness/pulumi-parts";
 import { useEmulator } from "../helpers/emulator";
 import { makeZip, manifest } from "../helpers/zip";
 
 const env = useEmulator({ setupDelayMs: 0 });
+const CLI = join(ROOT, "dist", "emulator", "cli.js");
 afterEach(() => {
   env.emu.setFaults({});
   env.emu.resetStats();
@@ -154,5 +159,64 @@ describe("faults on demand", () => {
     });
     expect(bad.statusCode).toBe(400);
     await bad.body.dump();
+  });
+
+  test("a rule naming an unknown route is refused, listing the valid routes", async () => {
+    const before = env.emu.stats().total;
+    const res = await request(`${env.emu.url}/__emulator/faults`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ rules: [{ route: "POST /app", status: 503 }] }),
+    });
+    expect(res.statusCode).toBe(400);
+    const { error } = (await res.body.json()) as { error: string };
+    expect(error).toContain('rules[0].route: unknown route "POST /app"');
+    expect(error).toContain('"POST /apps"');
+    expect(error).toContain('"GET /apps/{app_id}/metrics"');
+    // Nothing was configured: a create still succeeds.
+    const zip = await makeZip({ "hosting.json": manifest({ name: "unfaulted" }) });
+    await expect(
+      env.client({ maxRetries: 0 }).createApp({ archivePath: zip }),
+    ).resolves.toBeDefined();
+    expect(env.emu.stats().faults.status).toBe(0);
+    expect(env.emu.stats().total).toBe(before + 1);
+  });
+
+  test("setFaults and startEmulator options refuse an unknown route too", async () => {
+    expect(() => env.emu.setFaults({ rules: [{ route: "GET /app" }] })).toThrow(
+      /rules\[0\]\.route: unknown route "GET \/app"; valid routes: "\*", "GET \/apps"/,
+    );
+    await expect(
+      startEmulator({ faults: { rules: [{ route: "DELETE /apps/:id", status: 500 }] } }),
+    ).rejects.toThrow(/unknown route "DELETE \/apps\/:id".*"DELETE \/apps\/\{app_id\}"/);
+  });
+});
+
+describe("hosting-emulator --faults", () => {
+  const run = async (faults: string) => {
+    const child = spawn(process.execPath, [CLI, "--port", "0", "--faults", faults], {
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stderr = "";
+    child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
+    // "close", not "exit": stderr is complete only once the pipes are closed.
+    const code = await new Promise<number | null>((resolve) => child.once("close", resolve));
+    return { code, stderr };
+  };
+
+  test("malformed JSON names the flag and shows an example", async () => {
+    const { code, stderr } = await run("{bad");
+    expect(code).toBe(2);
+    expect(stderr).toMatch(/^--faults: the value is not valid JSON/);
+    expect(stderr).toContain(`e.g. --faults '{"rules":[{"route":"POST /apps"`);
+  });
+
+  test("an unknown route names the flag and the valid routes", async () => {
+    const { code, stderr } = await run('{"rules":[{"route":"POST /app","status":503}]}');
+    expect(code).toBe(2);
+    expect(stderr).toContain(
+      '--faults: invalid fault configuration: rules[0].route: unknown route "POST /app"',
+    );
+    expect(stderr).toContain('"POST /apps"');
   });
 });

@@ -118,14 +118,32 @@ describe("no orphan: every failure after POST /apps keeps the app in the stack",
     expect(env.emu.world.apps.filter((a) => a.name === "never-made")).toHaveLength(0);
   });
 
-  test("when the app list cannot be read after a lost reply, the error says how to find out", async () => {
+  test("a lost reply, then the app list fails 20 times: recovery keeps asking and finds the app", async () => {
+    // The reviewer's sequence: POST /apps applied but answered 502, then 20 x 503 on GET /apps.
+    env.emu.resetStats();
+    env.emu.setFaults({
+      rules: [
+        { route: "POST /apps", commitThenStatus: 502, times: 1 },
+        { route: "GET /apps", status: 503, after: 1, times: 20 },
+      ],
+    });
+    const out = await create("slow-list");
+    expect(out.error).toBeUndefined();
+    const made = env.emu.world.apps.filter((a) => a.name === "slow-list");
+    expect(made).toHaveLength(1); // no duplicate
+    expect(out.id).toBe(made[0].id);
+    expect(ledger(["slow-list"], [out.id])).toEqual(CLEAN); // no orphan
+    expect(env.emu.stats().faults.status).toBe(20);
+  });
+
+  test("when the app list cannot be read within the create's budget, the error says how to find out", async () => {
     env.emu.setFaults({
       rules: [
         { route: "POST /apps", commitThenStatus: 502, times: 1 },
         { route: "GET /apps", status: 500, after: 1 },
       ],
     });
-    const out = await create("unknown-fate");
+    const out = await create("unknown-fate", { setupTimeoutSeconds: 3 });
     expect(out.error?.message).toMatch(
       /app list could not be read.*named "unknown-fate" was created at .* set adoptId/s,
     );

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import { faultConfigSchema, type Faults } from "../faults";
+import { parseFaultConfig, type Faults } from "../faults";
 import { signJwt } from "../jwt";
 import { commit, type Emu } from "../context";
 import type { Stats } from "../stats";
@@ -50,9 +50,9 @@ export function registerControl(app: FastifyInstance, emu: Emu, faults: Faults, 
   });
 
   app.post("/__emulator/faults", async (req, reply) => {
-    const parsed = faultConfigSchema.safeParse(req.body ?? {});
-    if (!parsed.success) return reply.code(400).send(bad(parsed.error.issues[0].message));
-    faults.configure(parsed.data);
+    const parsed = parseFaultConfig(req.body);
+    if (!parsed.ok) return reply.code(400).send(bad(parsed.error));
+    faults.configure(parsed.config);
     return { message: "faults set" };
   });
 

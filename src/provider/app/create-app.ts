@@ -1,5 +1,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import type { HostingClient } from "../../api/client";
+import { HostingApiError } from "../../api/errors/api-error";
+import { HostingConnectionError } from "../../api/errors/connection-error";
 import { HostingError } from "../../api/errors/hosting-error";
 import { MAY_HAVE_TAKEN_EFFECT } from "../../api/retry";
 import type { AppSummary } from "../../api/types";
@@ -9,16 +11,22 @@ import { withKeyLock } from "../keyed-lock";
 
 /** How long after a lost reply the provider looks again before concluding nothing was made. */
 const SECOND_LOOK_MS = 1000;
+/** The App's default `setupTimeoutSeconds`: also how long recovery keeps trying to list apps. */
+const DEFAULT_CREATE_TIMEOUT_S = 300;
 
 export interface NewApp {
   name: string;
   subdomain?: string;
   env?: Record<string, string>;
+  /** The create's time budget; recovery stops trying to read the app list after it. */
+  setupTimeoutSeconds?: number;
 }
 
-/** Failures after which POST /apps may have taken effect: the reply, not the request, was lost. */
-function replyMayBeLost(err: unknown): boolean {
-  return HostingError.isInstance(err) && err.mayHaveTakenEffect;
+/** Connection failures, 408 and 5xx of a list: asking again may work. */
+function transient(err: unknown): boolean {
+  if (HostingConnectionError.isInstance(err)) return true; // dropped connection or timeout
+  if (HostingApiError.isInstance(err)) return err.status === 408 || err.status >= 500;
+  return false;
 }
 
 /**
@@ -44,16 +52,36 @@ export function createApp(
     try {
       return (await client.createApp({ archivePath, env: app.env ?? {} })).id;
     } catch (err) {
-      if (!replyMayBeLost(err)) throw err;
-      return recover(client, app.name, sentAt, (a) => ours(a) && !before.has(a.id), err);
+      // Only the reply was lost: the client says when the POST may have taken effect.
+      if (!(HostingError.isInstance(err) && err.mayHaveTakenEffect)) throw err;
+      const giveUpAt =
+        sentAt.getTime() + (app.setupTimeoutSeconds ?? DEFAULT_CREATE_TIMEOUT_S) * 1000;
+      const isNew = (a: AppSummary) => ours(a) && !before.has(a.id);
+      return recover(client, app.name, sentAt, giveUpAt, isNew, err);
     }
   });
+}
+
+/**
+ * A fresh app list. Without it nothing can be known, and failing here is the one outcome that may
+ * leave an app outside the stack: transient failures are asked again while the create's budget lasts.
+ */
+async function listPatiently(client: HostingClient, giveUpAt: number) {
+  for (;;) {
+    try {
+      return await listAppsSince(client, Date.now());
+    } catch (err) {
+      if (!transient(err) || Date.now() + SECOND_LOOK_MS >= giveUpAt) throw err;
+      await sleep(SECOND_LOOK_MS);
+    }
+  }
 }
 
 async function recover(
   client: HostingClient,
   name: string,
   sentAt: Date,
+  giveUpAt: number,
   isNew: (a: AppSummary) => boolean,
   lost: unknown,
 ): Promise<string> {
@@ -63,7 +91,7 @@ async function recover(
   for (let look = 0; ; look++) {
     let fresh: string[];
     try {
-      const after = await listAppsSince(client, Date.now());
+      const after = await listPatiently(client, giveUpAt);
       fresh = after.filter((e) => isNew(e.app)).map((e) => e.app.id);
     } catch (listErr) {
       throw new LostCreateReplyError(
