@@ -1,16 +1,22 @@
+/**
+ * Pulumi resources ({@link App}, {@link CustomDomain}, {@link AppWebAccess}, {@link AppAnalytics})
+ * and data sources (`getX` / `getXOutput`) for the Hosting Management API.
+ * @module pulumi-hosting
+ */
 /* eslint-disable @typescript-eslint/no-require-imports */
 /*
- * The package root. Resource classes load at once (a program declares them); everything that
- * talks to the API (data sources, the client, the provider handlers) loads on first call, so a
- * program that only declares resources does not pay for undici, zod or form-data.
+ * Resource classes and data-source signatures load at once; what talks to the API (the data
+ * sources' implementations, the client, the provider handlers) loads on first use, so a program
+ * that only declares resources does not pay for undici, zod or form-data.
  */
 import { lazyClass, lazyFunction, once } from "./lazy";
 
-export { App, type AppArgs, type AppRuntime } from "./provider/app/resource";
+export { App, type AppArgs, type AppRuntime, type AppRuntimeOutput } from "./provider/app/resource";
 export {
   CustomDomain,
   type CustomDomainArgs,
   type DnsRecord,
+  type CustomDomainSsl,
   type ValidationRecordOutput,
 } from "./provider/custom-domain/resource";
 export { AppWebAccess, type AppWebAccessArgs } from "./provider/web-access/resource";
@@ -21,57 +27,94 @@ export {
   type DatabaseSetupRetryArgs,
 } from "./provider/actions/database-setup-retry";
 export { BackupDeletion, type BackupDeletionArgs } from "./provider/actions/backup-deletion";
-
-const databases = once(() => require("./data/databases") as typeof import("./data/databases"));
-export const getDatabases = lazyFunction(databases, "getDatabases");
-export const getDatabasesOutput = lazyFunction(databases, "getDatabasesOutput");
-export const getDatabase = lazyFunction(databases, "getDatabase");
-export const getDatabaseOutput = lazyFunction(databases, "getDatabaseOutput");
-export const getDatabaseConnection = lazyFunction(databases, "getDatabaseConnection");
-export const getDatabaseConnectionOutput = lazyFunction(databases, "getDatabaseConnectionOutput");
-export type {
-  DatabaseInfo,
-  DatabaseConnection,
-  GetDatabasesArgs,
-  GetDatabaseArgs,
+export {
+  getDatabases,
+  getDatabasesOutput,
+  getDatabase,
+  getDatabaseOutput,
+  getDatabaseConnection,
+  getDatabaseConnectionOutput,
+  type GetDatabasesArgs,
+  type GetDatabasesOutputArgs,
+  type GetDatabaseArgs,
+  type GetDatabaseOutputArgs,
+  type GetDatabaseConnectionArgs,
+  type GetDatabaseConnectionOutputArgs,
 } from "./data/databases";
-
-const runtimes = once(
-  () => require("./data/runtime-versions") as typeof import("./data/runtime-versions"),
-);
-export const getRuntimeVersions = lazyFunction(runtimes, "getRuntimeVersions");
-export const getRuntimeVersionsOutput = lazyFunction(runtimes, "getRuntimeVersionsOutput");
-export const pickRuntimeVersion = lazyFunction(runtimes, "pickRuntimeVersion");
-export type { RuntimeVersion } from "./data/runtime-versions";
-
-const apps = once(() => require("./data/apps") as typeof import("./data/apps"));
-export const getApps = lazyFunction(apps, "getApps");
-export const getAppsOutput = lazyFunction(apps, "getAppsOutput");
-export const getApp = lazyFunction(apps, "getApp");
-export const getAppOutput = lazyFunction(apps, "getAppOutput");
-export const getAppDeployments = lazyFunction(apps, "getAppDeployments");
-export const getAppDeploymentsOutput = lazyFunction(apps, "getAppDeploymentsOutput");
-export const getAppMetrics = lazyFunction(apps, "getAppMetrics");
-export const getAppMetricsOutput = lazyFunction(apps, "getAppMetricsOutput");
-export const getAppDashboard = lazyFunction(apps, "getAppDashboard");
-export const getAppDashboardOutput = lazyFunction(apps, "getAppDashboardOutput");
-export type { AppInfo, DeploymentInfo, AppMetrics, AppDashboard } from "./data/apps";
-
-const backups = once(() => require("./data/backups") as typeof import("./data/backups"));
-export const getBackupDownloadUrl = lazyFunction(backups, "getBackupDownloadUrl");
-export const getBackupDownloadUrlOutput = lazyFunction(backups, "getBackupDownloadUrlOutput");
-
-const actions = once(() => require("./data/actions") as typeof import("./data/actions"));
-export const retryDatabaseSetup = lazyFunction(actions, "retryDatabaseSetup");
-export const startVm = lazyFunction(actions, "startVm");
-export const deleteBackup = lazyFunction(actions, "deleteBackup");
-
+export {
+  getRuntimeVersions,
+  getRuntimeVersionsOutput,
+  pickRuntimeVersion,
+  type GetRuntimeVersionsArgs,
+  type GetRuntimeVersionsOutputArgs,
+  type PickRuntimeVersionOptions,
+} from "./data/runtime-versions";
+export {
+  getApps,
+  getAppsOutput,
+  getApp,
+  getAppOutput,
+  getAppDeployments,
+  getAppDeploymentsOutput,
+  getAppMetrics,
+  getAppMetricsOutput,
+  getAppDashboard,
+  getAppDashboardOutput,
+  type GetAppsArgs,
+  type GetAppsOutputArgs,
+  type GetAppArgs,
+  type GetAppOutputArgs,
+  type GetAppDeploymentsArgs,
+  type GetAppDeploymentsOutputArgs,
+  type GetAppWindowArgs,
+  type GetAppWindowOutputArgs,
+} from "./data/apps";
+export type { AccountOption, AccountOptionInput } from "./data/account-option";
+export type { AccountInput } from "./provider/account-input";
+export {
+  getBackupDownloadUrl,
+  getBackupDownloadUrlOutput,
+  type GetBackupDownloadUrlArgs,
+  type GetBackupDownloadUrlOutputArgs,
+} from "./data/backups";
+export type { ById, ByIdInput } from "./data/pick-one";
+export type {
+  AppDashboard,
+  AppInfo,
+  AppMetrics,
+  BackupDownloadUrl,
+  DatabaseConnection,
+  DatabaseInfo,
+  DeploymentInfo,
+  UsageSeries,
+} from "./data/results";
+export type {
+  DashboardSeriesPoint,
+  DatabaseServiceType,
+  ReplicaStatus,
+  RuntimeVersion,
+  ProjectType,
+} from "./api/types";
+export {
+  retryDatabaseSetup,
+  startVm,
+  deleteBackup,
+  type RetryDatabaseSetupArgs,
+  type StartVmArgs,
+  type DeleteBackupArgs,
+} from "./data/actions";
 export { HostingError } from "./api/errors/hosting-error";
 export { HostingApiError } from "./api/errors/api-error";
 export { HostingInputError } from "./api/errors/input-error";
 export { HostingConfigError } from "./api/errors/config-error";
+
 const client = once(() => require("./api/client") as typeof import("./api/client"));
+/**
+ * The typed client of `pulumi-hosting/client`, also reachable from the package root. It loads
+ * (with undici and form-data) when first constructed, so declaring resources does not pay for it.
+ */
 export const HostingClient = lazyClass(client, "HostingClient");
+/** An instance of {@link HostingClient}. */
 export type HostingClient = import("./api/client").HostingClient;
 
 const handlers = once(() => require("./provider/handlers") as typeof import("./provider/handlers"));

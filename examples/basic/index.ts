@@ -14,14 +14,14 @@ const node = hosting
     hosting.pickRuntimeVersion(versions, { language: "node", prefer: "recommended" }),
   );
 
-const databases = hosting.getDatabasesOutput({});
+const databases = hosting.getDatabasesOutput();
 
 const app = new hosting.App("web", {
   source: path.join(__dirname, "app"),
   name: "basic-web",
   entrypoint: "index.js",
   ram: 512,
-  runtime: node.apply((v) => ({ language: v.language, version: v.version })),
+  runtime: { language: node.language, version: node.version },
   env: { GREETING: greeting, NODE_ENV: "production" },
 });
 

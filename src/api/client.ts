@@ -15,28 +15,34 @@ import {
   databaseResponseSchema,
   deploymentSchema,
   messageSchema,
+  optionalMessageSchema,
   projectInfoSchema,
   runtimeVersionSchema,
-  type AppListEntry,
-  type AttachDomainResponse,
-  type BackupDownload,
-  type ConnectionInfo,
-  type CreatedApp,
-  type DashboardData,
-  type DatabaseResponse,
-  type Deployment,
-  type Message,
-  type ProjectInfo,
-  type RuntimeVersion,
 } from "./schemas";
+import type {
+  AppListEntry,
+  AttachDomainResponse,
+  BackupDownload,
+  ConnectionInfo,
+  CreatedApp,
+  DashboardData,
+  DatabaseResponse,
+  Deployment,
+  Message,
+  ProjectInfo,
+  OptionalMessage,
+  RuntimeVersion,
+} from "./types";
 import { assertTokenShape, parseApiUrl } from "./credentials";
 import { DEFAULT_MAX_RESPONSE_BYTES } from "./body-limit";
 import { DEFAULT_LIMITS } from "./timeouts";
+import { withRetryLog } from "./request-log";
 import { Transport } from "./transport";
 import type { RequestLimiter } from "./limiter";
 import type { RetryEvent } from "./retry";
 import { version } from "./version";
 
+/** Options of {@link HostingClient}. */
 export interface HostingClientOptions {
   /** Base URL of the API, including its base path. */
   apiUrl: string;
@@ -64,11 +70,13 @@ export interface HostingClientOptions {
   onRetry?: (event: RetryEvent) => void;
   /** Permit plain http to a non-loopback host (default false). */
   allowInsecureHttp?: boolean;
+  /** The User-Agent header (default `pulumi-hosting/<version> node/<version>`). */
   userAgent?: string;
   /** @internal benchmarks only: replace or disable the per-URL shared limiter. */
   limiter?: RequestLimiter | false;
 }
 
+/** What {@link HostingClient.createApp} uploads. */
 export interface CreateAppOptions {
   /** Path of a .zip whose root holds the app (and its `hosting.json` manifest). */
   archivePath: string;
@@ -76,12 +84,23 @@ export interface CreateAppOptions {
   env?: Readonly<Record<string, string>> | string;
 }
 
-/** Replies to the assumed endpoints: the spec shows no body, so a message is welcome, not required. */
-const optionalMessage = z.looseObject({ message: z.string().optional() });
-export type OptionalMessage = z.infer<typeof optionalMessage>;
-
-/** A typed client for every operation of the Hosting Management API. */
+/**
+ * A typed client for every operation of the Hosting Management API. Replies are validated and
+ * returned as the API sends them (snake_case). Transient failures are retried (GET and DELETE;
+ * POST and PATCH only when they provably were not applied); errors are {@link HostingError}s
+ * with a stable `code`.
+ * @example
+ * ```ts
+ * const client = new HostingClient({ apiUrl, token });
+ * try {
+ *   const apps = await client.listApps();
+ * } finally {
+ *   await client.close();
+ * }
+ * ```
+ */
 export class HostingClient {
+  /** The API's base URL, normalised. */
   readonly apiUrl: string;
   readonly #transport: Transport;
 
@@ -105,7 +124,7 @@ export class HostingClient {
       token: options.token.trim(),
       maxRetries,
       throttleTimeoutMs,
-      onRetry: options.onRetry,
+      onRetry: withRetryLog(options.onRetry),
       limits: {
         idleMs: positive(options, "timeoutMs", DEFAULT_LIMITS.idleMs),
         connectMs: positive(options, "connectTimeoutMs", DEFAULT_LIMITS.connectMs),
@@ -117,10 +136,16 @@ export class HostingClient {
     });
   }
 
+  /** `GET /apps`: every app of the caller, with its resource usage. */
   async listApps(): Promise<AppListEntry[]> {
     return this.#send("listApps", {}, z.array(appListEntrySchema));
   }
 
+  /**
+   * `POST /apps`: uploads a `.zip` (streamed from disk) and the environment. Not retried once it
+   * may have reached the service: a lost reply is for the caller to resolve (the App resource
+   * looks for the app it made).
+   */
   async createApp(options: CreateAppOptions): Promise<CreatedApp> {
     const envText = typeof options.env === "string" ? options.env : formatDotenv(options.env ?? {});
     const size = await archiveSize(options.archivePath);
@@ -129,12 +154,17 @@ export class HostingClient {
     });
   }
 
+  /** `GET /apps/versions`: runtime versions apps can use, for one language or all. */
   async listRuntimeVersions(options: { language?: string } = {}): Promise<RuntimeVersion[]> {
     return this.#send("listRuntimeVersions", {}, z.array(runtimeVersionSchema), {
       query: { [endpoints.listRuntimeVersions.query.language]: options.language },
     });
   }
 
+  /**
+   * `POST /apps/{app_id}/domains`: attaches a custom domain, or answers with its current state
+   * when it is attached already. The domain must already CNAME to the edge.
+   */
   async attachCustomDomain(appId: string, customDomain: string): Promise<AttachDomainResponse> {
     if (typeof customDomain !== "string" || customDomain.length === 0) {
       throw new HostingInputError("customDomain", "customDomain must be a non-empty hostname");
@@ -144,10 +174,12 @@ export class HostingClient {
     });
   }
 
+  /** `DELETE /apps/{app_id}/domains` (assumed): removes the app's custom domain. */
   async removeCustomDomain(appId: string): Promise<OptionalMessage> {
-    return this.#send("removeCustomDomain", { app_id: appId }, optionalMessage);
+    return this.#send("removeCustomDomain", { app_id: appId }, optionalMessageSchema);
   }
 
+  /** `GET /apps/{app_id}/dashboard-data`: traffic analytics over the last `minutes`. */
   async getDashboardData(appId: string, options: { minutes: number }): Promise<DashboardData> {
     return this.#send("getDashboardData", { app_id: appId }, dashboardDataSchema, {
       query: {
@@ -159,10 +191,12 @@ export class HostingClient {
     });
   }
 
+  /** `GET /apps/{app_id}/deploys`: the app's deployments. */
   async listDeployments(appId: string): Promise<Deployment[]> {
     return this.#send("listDeployments", { app_id: appId }, z.array(deploymentSchema));
   }
 
+  /** `GET /apps/{app_id}/metrics`: RAM, CPU and network usage over the last `minutes`. */
   async getAppMetrics(appId: string, options: { minutes: number }): Promise<ProjectInfo> {
     return this.#send("getAppMetrics", { app_id: appId }, projectInfoSchema, {
       query: {
@@ -171,41 +205,49 @@ export class HostingClient {
     });
   }
 
+  /** `DELETE /apps/{app_id}/web`: takes the app off the public web. */
   async disableWebAccess(appId: string): Promise<Message> {
     return this.#send("disableWebAccess", { app_id: appId }, messageSchema);
   }
 
+  /** `POST /apps/{app_id}/web` (assumed): puts the app back on the public web. */
   async enableWebAccess(appId: string): Promise<OptionalMessage> {
-    return this.#send("enableWebAccess", { app_id: appId }, optionalMessage);
+    return this.#send("enableWebAccess", { app_id: appId }, optionalMessageSchema);
   }
 
+  /** `PATCH /apps/{app_id}/analytics`: turns traffic analytics on or off. */
   async setAnalytics(appId: string, enabled: boolean): Promise<OptionalMessage> {
     if (typeof enabled !== "boolean") {
       throw new HostingInputError("enabled", "enabled must be true or false");
     }
-    return this.#send("setAnalytics", { app_id: appId }, optionalMessage, {
+    return this.#send("setAnalytics", { app_id: appId }, optionalMessageSchema, {
       json: { [endpoints.setAnalytics.body.enabled]: enabled },
     });
   }
 
+  /** `DELETE /apps/{app_id}` (assumed): deletes the app; a NotFoundError when it is gone. */
   async deleteApp(appId: string): Promise<OptionalMessage> {
-    return this.#send("deleteApp", { app_id: appId }, optionalMessage);
+    return this.#send("deleteApp", { app_id: appId }, optionalMessageSchema);
   }
 
+  /** `GET /databases`: the caller's databases, or a workspace's. */
   async listDatabases(options: { workspaceId?: string } = {}): Promise<DatabaseResponse[]> {
     return this.#send("listDatabases", {}, z.array(databaseResponseSchema), {
       query: { [endpoints.listDatabases.query.workspaceId]: options.workspaceId },
     });
   }
 
+  /** `GET /databases/{database_id}/connection-url`: the connection URL (it holds the password). */
   async getDatabaseConnection(databaseId: string): Promise<ConnectionInfo> {
     return this.#send("getDatabaseConnection", { database_id: databaseId }, connectionInfoSchema);
   }
 
+  /** `POST /databases/{database_id}/retry-setup`: restarts a database's setup. */
   async retryDatabaseSetup(databaseId: string): Promise<Message> {
     return this.#send("retryDatabaseSetup", { database_id: databaseId }, messageSchema);
   }
 
+  /** `GET /project/{project_id}/backups/{backup_id}/download`: a signed, expiring URL. */
   async getBackupDownloadUrl(projectId: string, backupId: string): Promise<BackupDownload> {
     return this.#send(
       "getBackupDownloadUrl",
@@ -214,6 +256,10 @@ export class HostingClient {
     );
   }
 
+  /**
+   * `DELETE /project/{project_id}/backups/{backup_id}`: a RetentionPeriodError when the backup
+   * is younger than the minimum retention age.
+   */
   async deleteBackup(projectId: string, backupId: string): Promise<Message> {
     return this.#send(
       "deleteBackup",
@@ -222,6 +268,7 @@ export class HostingClient {
     );
   }
 
+  /** `POST /vms/{vm_id}/start`: starts a VM. */
   async startVm(vmId: string): Promise<Message> {
     return this.#send("startVm", { vm_id: vmId }, messageSchema);
   }
@@ -231,11 +278,16 @@ export class HostingClient {
     return this.#transport.close();
   }
 
+  /** What `console.log` and `util.inspect` show: the URL, never the token. */
   [inspect.custom](): string {
     return `HostingClient { apiUrl: ${JSON.stringify(this.apiUrl)}, token: [redacted] }`;
   }
 
-  toJSON(): { apiUrl: string } {
+  /** What `JSON.stringify` shows: the URL, never the token. */
+  toJSON(): {
+    /** The API URL. */
+    apiUrl: string;
+  } {
     return { apiUrl: this.apiUrl };
   }
 

@@ -3,9 +3,14 @@
  * emulator serves. Entries marked `assumed` fill a gap the spec leaves "not shown"; each such
  * choice lives here only (and in the README's "Assumptions"), so one edit follows the real service.
  */
+import { assertType, type Equal } from "./type-equality";
+
+/** The HTTP methods the API uses. */
 export type HttpMethod = "GET" | "POST" | "PATCH" | "DELETE";
 
+/** One operation of the API: its method, path and query-parameter names. */
 export interface Endpoint {
+  /** The HTTP method. */
   readonly method: HttpMethod;
   /** Path template relative to the API base; `{name}` marks a path parameter. */
   readonly path: string;
@@ -19,6 +24,7 @@ export interface Endpoint {
   readonly assumed?: string;
 }
 
+/** @internal The table with its literal types, for the client and the emulator. */
 export const endpoints = {
   listApps: { method: "GET", path: "/apps" },
   createApp: {
@@ -86,7 +92,33 @@ export const endpoints = {
   startVm: { method: "POST", path: "/vms/{vm_id}/start" },
 } as const satisfies Record<string, Endpoint>;
 
-export type EndpointName = keyof typeof endpoints;
+/** The name of an operation: the {@link HostingClient} method that calls it. */
+export type EndpointName =
+  | "listApps"
+  | "createApp"
+  | "listRuntimeVersions"
+  | "attachCustomDomain"
+  | "removeCustomDomain"
+  | "getDashboardData"
+  | "listDeployments"
+  | "getAppMetrics"
+  | "disableWebAccess"
+  | "enableWebAccess"
+  | "setAnalytics"
+  | "deleteApp"
+  | "listDatabases"
+  | "getDatabaseConnection"
+  | "retryDatabaseSetup"
+  | "getBackupDownloadUrl"
+  | "deleteBackup"
+  | "startVm";
+assertType<Equal<EndpointName, keyof typeof endpoints>>(true);
+
+/**
+ * Every operation's method, path and query-parameter names, keyed by the client method that
+ * calls it; entries with `assumed` fill a gap the spec leaves open (see the README's Assumptions).
+ */
+export const endpointTable: Readonly<Record<EndpointName, Endpoint>> = endpoints;
 
 /** Other choices for what the spec leaves out, kept beside the endpoint table. */
 export const wireAssumptions = {

@@ -1,13 +1,22 @@
+/**
+ * A typed, resilient client for the Hosting Management API ({@link HostingClient}), its errors
+ * and its wire types (snake_case, as the API sends them).
+ * @module pulumi-hosting/client
+ */
 export { HostingClient } from "./client";
-export type { HostingClientOptions, CreateAppOptions, OptionalMessage } from "./client";
-export { endpoints, wireAssumptions } from "./endpoints";
+export type { HostingClientOptions, CreateAppOptions } from "./client";
+export { endpointTable as endpoints, wireAssumptions } from "./endpoints";
 export type { Endpoint, EndpointName, HttpMethod } from "./endpoints";
 export { buildPath } from "./path";
 export { formatDotenv, parseDotenv } from "./dotenv";
 export { RequestLimiter } from "./limiter";
 export type { RequestLimiterOptions, LimiterClock, Permit } from "./limiter";
 export type { RetryEvent } from "./retry";
-export { rateLimitInfo, type RateLimitInfo } from "./rate-limit-headers";
+export {
+  rateLimitInfo,
+  type RateLimitInfo,
+  type Headers as ResponseHeaders,
+} from "./rate-limit-headers";
 export { HostingError } from "./errors/hosting-error";
 export { HostingInputError } from "./errors/input-error";
 export { HostingConfigError } from "./errors/config-error";
@@ -29,4 +38,4 @@ export type { TimeoutPhase } from "./errors/timeout-error";
 export { HostingResponseError } from "./errors/response-error";
 export { HostingReplyTooLargeError } from "./errors/reply-too-large-error";
 export { HostingRedirectError } from "./errors/redirect-error";
-export * from "./schemas";
+export type * from "./types";

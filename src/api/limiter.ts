@@ -14,9 +14,13 @@ import type { RateLimitInfo } from "./rate-limit-headers";
  * the pause but do not cut again (otherwise 30 parallel refusals would cut the rate 0.7^30).
  */
 
+/** The time source and timers a limiter uses; tests pass a manual one. */
 export interface LimiterClock {
+  /** The time now, in ms since the epoch. */
   now(): number;
+  /** Calls `fn` after `ms`; returns a handle for `clearTimeout`. */
   setTimeout(fn: () => void, ms: number): unknown;
+  /** Cancels a timer made by `setTimeout`. */
   clearTimeout(handle: unknown): void;
 }
 
@@ -26,6 +30,7 @@ const realClock: LimiterClock = {
   clearTimeout: (h) => clearTimeout(h as NodeJS.Timeout),
 };
 
+/** Options of {@link RequestLimiter}. */
 export interface RequestLimiterOptions {
   /** Requests in flight at once (default 32). */
   maxConcurrency?: number;
@@ -40,7 +45,9 @@ export interface RequestLimiterOptions {
 
 /** A granted slot: release it when the response (or failure) is in. */
 export interface Permit {
+  /** When the request was let through, by the limiter's clock (ms). */
   readonly sentAt: number;
+  /** Frees the slot; call it once, when the response (or failure) is in. */
   release(): void;
 }
 
@@ -50,7 +57,13 @@ const SCALE = 0.4;
 const SMOOTH = 0.8;
 const MIN_RATE = 0.5;
 
+/**
+ * The shared limiter of one (API URL, token): bounds requests in flight and paces them with a
+ * token bucket learned from the server's rate-limit headers and 429s. Every client of that URL
+ * and token in the process shares one.
+ */
 export class RequestLimiter {
+  /** The most requests in flight at once. */
   readonly maxConcurrency: number;
   readonly #quotaShare: number;
   readonly #burstS: number;
@@ -101,6 +114,7 @@ export class RequestLimiter {
     return this.#throttles;
   }
 
+  /** Requests in flight now. */
   get inFlight(): number {
     return this.#inFlight;
   }

@@ -11,16 +11,20 @@
 export const RETRY_AFTER_CAP_MS = 60_000;
 
 type HeaderValue = string | string[] | undefined;
-export type Headers = Readonly<Record<string, HeaderValue>>;
+/** Response headers by lower-case name, as Node gives them. */
+export type Headers = Readonly<Record<string, string | string[] | undefined>>;
 
+/** What a response says about the caller's rate limit; every field is optional. */
 export interface RateLimitInfo {
   /** How long the server asked us to wait before the next request (capped at 60 s). */
   retryAfterMs?: number;
   /** The quota: `limit` requests per `windowMs`. */
   limit?: number;
+  /** The quota's window, in ms. */
   windowMs?: number;
-  /** Requests left in the current window, and time until it resets. */
+  /** Requests left in the current window. */
   remaining?: number;
+  /** Time until the window resets, in ms. */
   resetMs?: number;
 }
 
@@ -57,6 +61,7 @@ function resetToMs(secs: number | undefined, now: number): number | undefined {
   return secs > 1e9 ? Math.max(0, secs * 1000 - now) : secs * 1000;
 }
 
+/** Reads every rate-limit spelling the server may use into one {@link RateLimitInfo}. */
 export function rateLimitInfo(headers: Headers, now: number = Date.now()): RateLimitInfo {
   const info: RateLimitInfo = {};
   const set = <K extends keyof RateLimitInfo>(k: K, v: number | undefined) => {

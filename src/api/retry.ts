@@ -41,16 +41,21 @@ export { retryAfterMs } from "./rate-limit-headers";
 
 /** What the transport reports before each retry: for debug logs, never holding the token. */
 export interface RetryEvent {
+  /** The client method, e.g. `listApps`. */
   operation: string;
+  /** HTTP method of the request. */
   method: string;
+  /** Path of the request, relative to the API URL. */
   path: string;
   /** 1 for the first retry. */
   attempt: number;
   /** `throttled`: a 429, retried until the call's throttle deadline; else a transient failure. */
   reason: "throttled" | "transient";
+  /** The HTTP status that caused the retry, when there was a reply. */
   status?: number;
   /** How long this call will wait before its next attempt (the shared pause included). */
   waitMs: number;
+  /** What went wrong, in words (never the token). */
   message: string;
 }
 

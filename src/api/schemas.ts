@@ -1,7 +1,9 @@
 import { z } from "zod";
+import { assertType, type SameShape } from "./type-equality";
+import type * as T from "./types";
 
 /*
- * Wire shapes of spec §2, snake_case as the API sends them. Tolerant where the spec is silent:
+ * zod schemas of the wire shapes in types.ts (internal: the public declarations use the interfaces). Tolerant where the spec is silent:
  * fields whose presence is "not shown" are optional, nullable where the spec says so, and unknown
  * extra fields pass through (a newer service may add some).
  */
@@ -147,6 +149,8 @@ export const runtimeVersionSchema = z.looseObject({
 });
 
 export const messageSchema = z.looseObject({ message: z.string() });
+/** Replies to the assumed endpoints: the spec shows no body, so a message is welcome, not required. */
+export const optionalMessageSchema = z.looseObject({ message: z.string().optional() });
 export const errorBodySchema = z.looseObject({ error: z.string() });
 export const connectionInfoSchema = z.looseObject({
   connection_url: z.string(),
@@ -155,21 +159,23 @@ export const connectionInfoSchema = z.looseObject({
 export const backupDownloadSchema = z.looseObject({ url: z.string() });
 export const createdAppSchema = z.looseObject({ id: z.string() });
 
-export type ProjectInfo = z.infer<typeof projectInfoSchema>;
-export type Project = z.infer<typeof projectSchema>;
-export type DatabaseService = z.infer<typeof databaseServiceSchema>;
-export type ReplicaStatus = z.infer<typeof replicaStatusSchema>;
-export type DatabaseResponse = z.infer<typeof databaseResponseSchema>;
-export type AppSummary = z.infer<typeof appSummarySchema>;
-export type AppListEntry = z.infer<typeof appListEntrySchema>;
-export type Deployment = z.infer<typeof deploymentSchema>;
-export type ValidationRecord = z.infer<typeof validationRecordSchema>;
-export type CustomHostname = z.infer<typeof customHostnameSchema>;
-export type AttachDomainResponse = z.infer<typeof attachDomainResponseSchema>;
-export type DashboardData = z.infer<typeof dashboardDataSchema>;
-export type RuntimeVersion = z.infer<typeof runtimeVersionSchema>;
-export type Message = z.infer<typeof messageSchema>;
-export type ErrorBody = z.infer<typeof errorBodySchema>;
-export type ConnectionInfo = z.infer<typeof connectionInfoSchema>;
-export type BackupDownload = z.infer<typeof backupDownloadSchema>;
-export type CreatedApp = z.infer<typeof createdAppSchema>;
+/* The public interfaces (types.ts) and these schemas describe the same shapes. */
+assertType<SameShape<z.infer<typeof projectInfoSchema>, T.ProjectInfo>>(true);
+assertType<SameShape<z.infer<typeof projectSchema>, T.Project>>(true);
+assertType<SameShape<z.infer<typeof databaseServiceSchema>, T.DatabaseService>>(true);
+assertType<SameShape<z.infer<typeof replicaStatusSchema>, T.ReplicaStatus>>(true);
+assertType<SameShape<z.infer<typeof databaseResponseSchema>, T.DatabaseResponse>>(true);
+assertType<SameShape<z.infer<typeof appSummarySchema>, T.AppSummary>>(true);
+assertType<SameShape<z.infer<typeof appListEntrySchema>, T.AppListEntry>>(true);
+assertType<SameShape<z.infer<typeof deploymentSchema>, T.Deployment>>(true);
+assertType<SameShape<z.infer<typeof validationRecordSchema>, T.ValidationRecord>>(true);
+assertType<SameShape<z.infer<typeof customHostnameSchema>, T.CustomHostname>>(true);
+assertType<SameShape<z.infer<typeof attachDomainResponseSchema>, T.AttachDomainResponse>>(true);
+assertType<SameShape<z.infer<typeof dashboardDataSchema>, T.DashboardData>>(true);
+assertType<SameShape<z.infer<typeof runtimeVersionSchema>, T.RuntimeVersion>>(true);
+assertType<SameShape<z.infer<typeof messageSchema>, T.Message>>(true);
+assertType<SameShape<z.infer<typeof optionalMessageSchema>, T.OptionalMessage>>(true);
+assertType<SameShape<z.infer<typeof errorBodySchema>, T.ErrorBody>>(true);
+assertType<SameShape<z.infer<typeof connectionInfoSchema>, T.ConnectionInfo>>(true);
+assertType<SameShape<z.infer<typeof backupDownloadSchema>, T.BackupDownload>>(true);
+assertType<SameShape<z.infer<typeof createdAppSchema>, T.CreatedApp>>(true);

@@ -13,6 +13,7 @@ import { limiterFor, type Permit, type RequestLimiter } from "./limiter";
 import { parseBody } from "./parse";
 import { searchOf } from "./query";
 import { rateLimitInfo } from "./rate-limit-headers";
+import { logAttempt } from "./request-log";
 import { decideRetry, type Failure, type RetryEvent } from "./retry";
 import { makeScrubber, scrubError, type Scrub } from "./scrub";
 import { AttemptClock, type TimeoutLimits } from "./timeouts";
@@ -88,7 +89,9 @@ export class Transport {
     const deadline = Date.now() + this.#opts.throttleTimeoutMs;
     let transientRetries = 0;
     for (let attempt = 1; ; attempt++) {
+      const startedAt = performance.now();
       const outcome = await this.#attempt(spec, fullPath, headers, attempt > 1);
+      logAttempt(spec.method, fullPath, attempt, startedAt, outcome);
       if (outcome.ok) {
         try {
           return parseBody(spec.operation, spec.schema, outcome.body);

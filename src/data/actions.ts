@@ -1,72 +1,48 @@
-import * as pulumi from "@pulumi/pulumi";
-import { z } from "zod";
-import { HostingInputError } from "../api/errors/input-error";
-import { idInput } from "../provider/input-rules";
-import { parseArgs } from "../provider/validate";
-import { programClient } from "./connection";
+import type { Message } from "../api/types";
+import type { AccountOption } from "./account-option";
+import { actionCalls } from "./load-calls";
 
-/*
- * Actions as plain functions, for scripts. A Pulumi program runs in full on every preview, so
- * inside one they refuse to run during a preview and point at the resource that acts only on
- * create and when its triggers change.
- */
-
-function refuseInPreview(fn: string, resource: string, example: string): void {
-  if (!pulumi.runtime.isDryRun()) return;
-  throw new HostingInputError(
-    fn,
-    `${fn} was called during a preview, where it would act on every \`pulumi preview\`; ` +
-      `in a Pulumi program use the ${resource} resource instead (${example}), which acts on ` +
-      "create and when its triggers change, never on preview",
-  );
+/** Arguments of {@link retryDatabaseSetup}. */
+export interface RetryDatabaseSetupArgs extends AccountOption {
+  /** The database whose setup to restart. */
+  databaseId: string;
 }
 
-/** Restarts the setup of a database. Refuses to run during a preview: see DatabaseSetupRetry. */
-export async function retryDatabaseSetup(a: { databaseId: string }): Promise<{ message: string }> {
-  refuseInPreview(
-    "retryDatabaseSetup",
-    "DatabaseSetupRetry",
-    'new hosting.DatabaseSetupRetry("retry", { databaseId })',
-  );
-  const { databaseId } = parseArgs(
-    "retryDatabaseSetup",
-    z.strictObject({ databaseId: idInput("databaseId", "pass a database id") }),
-    a,
-  );
-  return programClient().retryDatabaseSetup(databaseId);
+/** Arguments of {@link startVm}. */
+export interface StartVmArgs extends AccountOption {
+  /** The VM to start. */
+  vmId: string;
 }
 
-/** Starts a VM. Refuses to run during a preview: see VmStart. */
-export async function startVm(a: { vmId: string }): Promise<{ message: string }> {
-  refuseInPreview("startVm", "VmStart", 'new hosting.VmStart("start", { vmId })');
-  const { vmId } = parseArgs(
-    "startVm",
-    z.strictObject({ vmId: idInput("vmId", "pass a VM id") }),
-    a,
-  );
-  return programClient().startVm(vmId);
+/** Arguments of {@link deleteBackup}. */
+export interface DeleteBackupArgs extends AccountOption {
+  /** The app, database or VM the backup belongs to. */
+  projectId: string;
+  /** The backup to delete. */
+  backupId: string;
 }
 
 /**
- * Deletes a backup; a RetentionPeriodError if it is younger than the minimum retention age.
- * Refuses to run during a preview: see BackupDeletion.
+ * Restarts the setup of a database, for scripts. It refuses to run during a preview: in a
+ * Pulumi program use {@link DatabaseSetupRetry}, which acts on create and when triggers change.
  */
-export async function deleteBackup(a: {
-  projectId: string;
-  backupId: string;
-}): Promise<{ message: string }> {
-  refuseInPreview(
-    "deleteBackup",
-    "BackupDeletion",
-    'new hosting.BackupDeletion("old", { projectId, backupId })',
-  );
-  const { projectId, backupId } = parseArgs(
-    "deleteBackup",
-    z.strictObject({
-      projectId: idInput("projectId", "pass the id of the backup's app, database or VM"),
-      backupId: idInput("backupId", "pass a backup id"),
-    }),
-    a,
-  );
-  return programClient().deleteBackup(projectId, backupId);
+export async function retryDatabaseSetup(args: RetryDatabaseSetupArgs): Promise<Message> {
+  return actionCalls().retryDatabaseSetup(args);
+}
+
+/**
+ * Starts a VM, for scripts. It refuses to run during a preview: in a Pulumi program use
+ * {@link VmStart}.
+ */
+export async function startVm(args: StartVmArgs): Promise<Message> {
+  return actionCalls().startVm(args);
+}
+
+/**
+ * Deletes a backup, for scripts; a RetentionPeriodError when it is younger than the minimum
+ * retention age. It refuses to run during a preview: in a Pulumi program use
+ * {@link BackupDeletion}.
+ */
+export async function deleteBackup(args: DeleteBackupArgs): Promise<Message> {
+  return actionCalls().deleteBackup(args);
 }

@@ -1,81 +1,157 @@
-import { z } from "zod";
-import { isAnalyticsOff } from "../api/analytics-off";
-import { HostingInputError } from "../api/errors/input-error";
-import type { AppListEntry, DashboardData, Deployment, ProjectInfo } from "../api/schemas";
-import { camelize, type Camelize } from "../provider/camel";
-import { parseArgs } from "../provider/validate";
-import { outputVariant, programClient } from "./connection";
-import { pickOne, type ById } from "./pick-one";
+import type * as pulumi from "@pulumi/pulumi";
+import type { AccountOption, AccountOptionInput } from "./account-option";
+import { checkInvokeOptions, invokeOutput } from "./invoke";
+import { appCalls } from "./load-calls";
+import type { ById, ByIdInput } from "./pick-one";
+import type { AppDashboard, AppInfo, AppMetrics, DeploymentInfo } from "./results";
 
-export type AppInfo = Camelize<AppListEntry["app"]> & {
-  projectInfo?: Camelize<NonNullable<AppListEntry["project_info"]>>;
-};
-export type DeploymentInfo = Camelize<Deployment>;
-export type AppMetrics = Camelize<ProjectInfo>;
-export type AppDashboard = Camelize<DashboardData>;
+/** Arguments of {@link getApps}: only the account. */
+export type GetAppsArgs = AccountOption;
 
-const toInfo = (e: AppListEntry): AppInfo => ({
-  ...camelize(e.app),
-  ...(e.project_info ? { projectInfo: camelize(e.project_info) } : {}),
-});
+/** Arguments of {@link getAppsOutput}: only the account. */
+export type GetAppsOutputArgs = AccountOptionInput;
 
-/** Every app of the caller. */
-export async function getApps(): Promise<AppInfo[]> {
-  return (await programClient().listApps()).map(toInfo);
+/**
+ * Every app of the caller.
+ * @example
+ * ```ts
+ * const names = (await hosting.getApps()).map((a) => a.name);
+ * ```
+ */
+export async function getApps(
+  args: GetAppsArgs = {},
+  opts?: pulumi.InvokeOptions,
+): Promise<AppInfo[]> {
+  checkInvokeOptions("getApps", opts);
+  return appCalls().getApps(args);
 }
-export const getAppsOutput = outputVariant(() => getApps());
 
-const oneArgs = z.union(
-  [z.strictObject({ id: z.string().min(1) }), z.strictObject({ name: z.string().min(1) })],
-  {
-    error: "pass exactly one of { id } or { name }",
-  },
-);
-
-/** One app by id or by name. */
-export async function getApp(args: ById): Promise<AppInfo> {
-  return pickOne("getApp", "app", await getApps(), parseArgs("getApp", oneArgs, args));
+/** {@link getApps} as an Output. */
+export function getAppsOutput(
+  args: GetAppsOutputArgs = {},
+  opts?: pulumi.InvokeOutputOptions,
+): pulumi.Output<AppInfo[]> {
+  return invokeOutput(getApps, args, opts);
 }
-export const getAppOutput = outputVariant(getApp);
 
-const appIdArgs = z.strictObject({ appId: z.string().min(1, "appId is required") });
-const windowArgs = appIdArgs.extend({
-  minutes: z
-    .number({ error: "minutes is required: the window in whole minutes" })
-    .int("minutes must be a whole number")
-    .min(1, "minutes must be at least 1"),
-});
+/** Arguments of {@link getApp}: exactly one of `id` or `name`. */
+export type GetAppArgs = ById & AccountOption;
 
-export async function getAppDeployments(args: { appId: string }): Promise<DeploymentInfo[]> {
-  const a = parseArgs("getAppDeployments", appIdArgs, args);
-  return camelize(await programClient().listDeployments(a.appId));
+/** Arguments of {@link getAppOutput}: {@link GetAppArgs} as Inputs. */
+export type GetAppOutputArgs = ByIdInput & AccountOptionInput;
+
+/**
+ * One app by id or by name; a clear error when there is none or several.
+ * @example
+ * ```ts
+ * const web = await hosting.getApp({ name: "web" });
+ * ```
+ */
+export async function getApp(args: GetAppArgs, opts?: pulumi.InvokeOptions): Promise<AppInfo> {
+  checkInvokeOptions("getApp", opts);
+  return appCalls().getApp(args);
 }
-export const getAppDeploymentsOutput = outputVariant(getAppDeployments);
 
-/** RAM, CPU and network usage over the last `minutes`. */
-export async function getAppMetrics(args: { appId: string; minutes: number }): Promise<AppMetrics> {
-  const a = parseArgs("getAppMetrics", windowArgs, args);
-  return camelize(await programClient().getAppMetrics(a.appId, { minutes: a.minutes }));
+/** {@link getApp} for Inputs: an Output of the app. */
+export function getAppOutput(
+  args: GetAppOutputArgs,
+  opts?: pulumi.InvokeOutputOptions,
+): pulumi.Output<AppInfo> {
+  return invokeOutput(getApp, args, opts);
 }
-export const getAppMetricsOutput = outputVariant(getAppMetrics);
 
-/** Traffic analytics over the last `minutes`; analytics must be on (see AppAnalytics). */
-export async function getAppDashboard(args: {
+/** Arguments of {@link getAppDeployments}. */
+export interface GetAppDeploymentsArgs extends AccountOption {
+  /** The app's id, e.g. `app.id`. */
   appId: string;
-  minutes: number;
-}): Promise<AppDashboard> {
-  const a = parseArgs("getAppDashboard", windowArgs, args);
-  try {
-    return camelize(await programClient().getDashboardData(a.appId, { minutes: a.minutes }));
-  } catch (err) {
-    if (isAnalyticsOff(err)) {
-      throw new HostingInputError(
-        "appId",
-        `getAppDashboard: the service refused (${err.bodyMessage}). Analytics must be on: add ` +
-          `new hosting.AppAnalytics("analytics", { appId, enabled: true }) and depend on it.`,
-      );
-    }
-    throw err;
-  }
 }
-export const getAppDashboardOutput = outputVariant(getAppDashboard);
+
+/** Arguments of {@link getAppDeploymentsOutput}: {@link GetAppDeploymentsArgs} as Inputs. */
+export interface GetAppDeploymentsOutputArgs extends AccountOptionInput {
+  /** The app's id, e.g. `app.id`. */
+  appId: pulumi.Input<string>;
+}
+
+/** Arguments of {@link getAppMetrics} and {@link getAppDashboard}. */
+export interface GetAppWindowArgs extends AccountOption {
+  /** The app's id, e.g. `app.id`. */
+  appId: string;
+  /** The window to report, in whole minutes up to now (at least 1). */
+  minutes: number;
+}
+
+/** {@link GetAppWindowArgs} as Inputs, for the Output forms. */
+export interface GetAppWindowOutputArgs extends AccountOptionInput {
+  /** The app's id, e.g. `app.id`. */
+  appId: pulumi.Input<string>;
+  /** The window to report, in whole minutes up to now (at least 1). */
+  minutes: pulumi.Input<number>;
+}
+
+/** The deployments of an app. */
+export async function getAppDeployments(
+  args: GetAppDeploymentsArgs,
+  opts?: pulumi.InvokeOptions,
+): Promise<DeploymentInfo[]> {
+  checkInvokeOptions("getAppDeployments", opts);
+  return appCalls().getAppDeployments(args);
+}
+
+/** {@link getAppDeployments} for Inputs: an Output of the list. */
+export function getAppDeploymentsOutput(
+  args: GetAppDeploymentsOutputArgs,
+  opts?: pulumi.InvokeOutputOptions,
+): pulumi.Output<DeploymentInfo[]> {
+  return invokeOutput(getAppDeployments, args, opts);
+}
+
+/**
+ * RAM, CPU and network usage of an app over the last `minutes`.
+ * @example
+ * ```ts
+ * const lastHour = await hosting.getAppMetrics({ appId: web.id, minutes: 60 });
+ * ```
+ */
+export async function getAppMetrics(
+  args: GetAppWindowArgs,
+  opts?: pulumi.InvokeOptions,
+): Promise<AppMetrics> {
+  checkInvokeOptions("getAppMetrics", opts);
+  return appCalls().getAppMetrics(args);
+}
+
+/** {@link getAppMetrics} for Inputs: an Output of the usage series. */
+export function getAppMetricsOutput(
+  args: GetAppWindowOutputArgs,
+  opts?: pulumi.InvokeOutputOptions,
+): pulumi.Output<AppMetrics> {
+  return invokeOutput(getAppMetrics, args, opts);
+}
+
+/**
+ * Traffic analytics of an app over the last `minutes`. Analytics must be on: see
+ * {@link AppAnalytics}; with the Output form, pass it in `opts.dependsOn`.
+ * @example
+ * ```ts
+ * const analytics = new hosting.AppAnalytics("analytics", { appId: app.id, enabled: true });
+ * const traffic = hosting.getAppDashboardOutput(
+ *   { appId: app.id, minutes: 60 },
+ *   { dependsOn: [analytics] },
+ * );
+ * ```
+ */
+export async function getAppDashboard(
+  args: GetAppWindowArgs,
+  opts?: pulumi.InvokeOptions,
+): Promise<AppDashboard> {
+  checkInvokeOptions("getAppDashboard", opts);
+  return appCalls().getAppDashboard(args);
+}
+
+/** {@link getAppDashboard} for Inputs: an Output of the analytics. */
+export function getAppDashboardOutput(
+  args: GetAppWindowOutputArgs,
+  opts?: pulumi.InvokeOutputOptions,
+): pulumi.Output<AppDashboard> {
+  return invokeOutput(getAppDashboard, args, opts);
+}

@@ -1,20 +1,38 @@
-import * as pulumi from "@pulumi/pulumi";
-import { z } from "zod";
-import { parseArgs } from "../provider/validate";
-import { outputVariant, programClient } from "./connection";
+import type * as pulumi from "@pulumi/pulumi";
+import type { AccountOption, AccountOptionInput } from "./account-option";
+import { checkInvokeOptions, invokeOutput } from "./invoke";
+import { backupCalls } from "./load-calls";
+import type { BackupDownloadUrl } from "./results";
 
-const args = z.strictObject({
-  projectId: z.string().min(1, "projectId is required"),
-  backupId: z.string().min(1, "backupId is required"),
-});
-
-/** A signed, expiring download URL for a backup, as a secret. */
-export async function getBackupDownloadUrl(a: {
+/** Arguments of {@link getBackupDownloadUrl}. */
+export interface GetBackupDownloadUrlArgs extends AccountOption {
+  /** The project (app, database or VM) the backup belongs to. */
   projectId: string;
+  /** The backup's id. */
   backupId: string;
-}): Promise<{ url: pulumi.Output<string> }> {
-  const { projectId, backupId } = parseArgs("getBackupDownloadUrl", args, a);
-  const res = await programClient().getBackupDownloadUrl(projectId, backupId);
-  return { url: pulumi.secret(res.url) };
 }
-export const getBackupDownloadUrlOutput = outputVariant(getBackupDownloadUrl);
+
+/** Arguments of {@link getBackupDownloadUrlOutput}: {@link GetBackupDownloadUrlArgs} as Inputs. */
+export interface GetBackupDownloadUrlOutputArgs extends AccountOptionInput {
+  /** The project (app, database or VM) the backup belongs to. */
+  projectId: pulumi.Input<string>;
+  /** The backup's id. */
+  backupId: pulumi.Input<string>;
+}
+
+/** A signed, expiring download URL for a backup, as a Pulumi secret. */
+export async function getBackupDownloadUrl(
+  a: GetBackupDownloadUrlArgs,
+  opts?: pulumi.InvokeOptions,
+): Promise<BackupDownloadUrl> {
+  checkInvokeOptions("getBackupDownloadUrl", opts);
+  return backupCalls().getBackupDownloadUrl(a);
+}
+
+/** {@link getBackupDownloadUrl} for Inputs: an Output whose `url` is a secret. */
+export function getBackupDownloadUrlOutput(
+  a: GetBackupDownloadUrlOutputArgs,
+  opts?: pulumi.InvokeOutputOptions,
+): pulumi.Output<BackupDownloadUrl> {
+  return invokeOutput(getBackupDownloadUrl, a, opts);
+}

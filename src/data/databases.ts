@@ -1,74 +1,125 @@
-import * as pulumi from "@pulumi/pulumi";
-import { z } from "zod";
-import type { DatabaseResponse } from "../api/schemas";
-import { camelize, type Camelize } from "../provider/camel";
-import { parseArgs } from "../provider/validate";
-import { outputVariant, programClient } from "./connection";
-import { pickOne } from "./pick-one";
+import type * as pulumi from "@pulumi/pulumi";
+import type { DatabaseServiceType } from "../api/types";
+import type { AccountOption, AccountOptionInput } from "./account-option";
+import { checkInvokeOptions, invokeOutput } from "./invoke";
+import { databaseCalls } from "./load-calls";
+import type { ById, ByIdInput } from "./pick-one";
+import type { DatabaseConnection, DatabaseInfo } from "./results";
 
-export type DatabaseInfo = Camelize<DatabaseResponse["database"]> & {
-  replicaStatus: DatabaseResponse["replica_status"];
-  projectInfo: Camelize<DatabaseResponse["project_info"]>;
-};
-
-const serviceType = z.enum(["postgres", "mysql", "mongo", "redis"], {
-  error: "serviceType must be one of postgres, mysql, mongo, redis",
-});
-const listArgs = z.strictObject({
-  workspaceId: z.string().min(1, "workspaceId must be a workspace id").optional(),
-  serviceType: serviceType.optional(),
-});
-export type GetDatabasesArgs = z.input<typeof listArgs>;
-
-/** Databases of the caller (or of a workspace), optionally of one service type. */
-export async function getDatabases(args: GetDatabasesArgs = {}): Promise<DatabaseInfo[]> {
-  const a = parseArgs("getDatabases", listArgs, args);
-  const list = await programClient().listDatabases({ workspaceId: a.workspaceId });
-  return list
-    .filter((d) => !a.serviceType || d.database.service_type === a.serviceType)
-    .map((d) => ({
-      ...camelize(d.database),
-      replicaStatus: d.replica_status,
-      projectInfo: camelize(d.project_info),
-    }));
-}
-export const getDatabasesOutput = outputVariant(getDatabases);
-
-const oneArgs = z.union(
-  [
-    z.strictObject({ id: z.string().min(1), workspaceId: z.string().optional() }),
-    z.strictObject({ name: z.string().min(1), workspaceId: z.string().optional() }),
-  ],
-  { error: "pass exactly one of { id } or { name }" },
-);
-export type GetDatabaseArgs = z.input<typeof oneArgs>;
-
-/** One database by id or by name; a clear error when there is none or several. */
-export async function getDatabase(args: GetDatabaseArgs): Promise<DatabaseInfo> {
-  const a = parseArgs("getDatabase", oneArgs, args);
-  return pickOne("getDatabase", "database", await getDatabases({ workspaceId: a.workspaceId }), a);
-}
-export const getDatabaseOutput = outputVariant(getDatabase);
-
-const connArgs = z.strictObject({ databaseId: z.string().min(1, "databaseId is required") });
-
-export interface DatabaseConnection {
-  databaseId: string;
-  /** Holds the password: a Pulumi secret. */
-  connectionUrl: pulumi.Output<string>;
-  visualizerUrl: string;
+/** Arguments of {@link getDatabases}. */
+export interface GetDatabasesArgs extends AccountOption {
+  /** List this workspace's databases instead of your own. */
+  workspaceId?: string;
+  /** Only databases of this engine. */
+  serviceType?: DatabaseServiceType;
 }
 
-/** The connection URL of a database, as a secret. */
-export async function getDatabaseConnection(args: {
-  databaseId: string;
-}): Promise<DatabaseConnection> {
-  const a = parseArgs("getDatabaseConnection", connArgs, args);
-  const info = await programClient().getDatabaseConnection(a.databaseId);
-  return {
-    databaseId: a.databaseId,
-    connectionUrl: pulumi.secret(info.connection_url),
-    visualizerUrl: info.visualizer_url ?? "",
+/** Arguments of {@link getDatabasesOutput}: those of {@link GetDatabasesArgs}, as Inputs. */
+export interface GetDatabasesOutputArgs extends AccountOptionInput {
+  /** List this workspace's databases instead of your own. */
+  workspaceId?: pulumi.Input<string>;
+  /** Only databases of this engine. */
+  serviceType?: pulumi.Input<DatabaseServiceType>;
+}
+
+/**
+ * Your databases (or a workspace's), optionally of one engine.
+ * @example
+ * ```ts
+ * const postgres = await hosting.getDatabases({ serviceType: "postgres" });
+ * ```
+ */
+export async function getDatabases(
+  args: GetDatabasesArgs = {},
+  opts?: pulumi.InvokeOptions,
+): Promise<DatabaseInfo[]> {
+  checkInvokeOptions("getDatabases", opts);
+  return databaseCalls().getDatabases(args);
+}
+
+/**
+ * {@link getDatabases} for Inputs: an Output of the list.
+ * @example
+ * ```ts
+ * const redis = hosting.getDatabasesOutput({ serviceType: "redis" });
+ * ```
+ */
+export function getDatabasesOutput(
+  args: GetDatabasesOutputArgs = {},
+  opts?: pulumi.InvokeOutputOptions,
+): pulumi.Output<DatabaseInfo[]> {
+  return invokeOutput(getDatabases, args, opts);
+}
+
+/** Arguments of {@link getDatabase}: exactly one of `id` or `name`, and optionally a workspace. */
+export type GetDatabaseArgs = ById &
+  AccountOption & {
+    /** Look in this workspace's databases instead of your own. */
+    workspaceId?: string;
   };
+
+/** Arguments of {@link getDatabaseOutput}: those of {@link GetDatabaseArgs}, as Inputs. */
+export type GetDatabaseOutputArgs = ByIdInput &
+  AccountOptionInput & {
+    /** Look in this workspace's databases instead of your own. */
+    workspaceId?: pulumi.Input<string>;
+  };
+
+/**
+ * One database by id or by name; a clear error when there is none or several.
+ * @example
+ * ```ts
+ * const orders = await hosting.getDatabase({ name: "orders" });
+ * ```
+ */
+export async function getDatabase(
+  args: GetDatabaseArgs,
+  opts?: pulumi.InvokeOptions,
+): Promise<DatabaseInfo> {
+  checkInvokeOptions("getDatabase", opts);
+  return databaseCalls().getDatabase(args);
 }
-export const getDatabaseConnectionOutput = outputVariant(getDatabaseConnection);
+
+/** {@link getDatabase} for Inputs: an Output of the database. */
+export function getDatabaseOutput(
+  args: GetDatabaseOutputArgs,
+  opts?: pulumi.InvokeOutputOptions,
+): pulumi.Output<DatabaseInfo> {
+  return invokeOutput(getDatabase, args, opts);
+}
+
+/** Arguments of {@link getDatabaseConnection}. */
+export interface GetDatabaseConnectionArgs extends AccountOption {
+  /** The database's id, e.g. `db.id` of {@link getDatabase}. */
+  databaseId: string;
+}
+
+/** Arguments of {@link getDatabaseConnectionOutput}: {@link GetDatabaseConnectionArgs} as Inputs. */
+export interface GetDatabaseConnectionOutputArgs extends AccountOptionInput {
+  /** The database's id, e.g. `db.id` of {@link getDatabaseOutput}. */
+  databaseId: pulumi.Input<string>;
+}
+
+/**
+ * The connection URL of a database, as a Pulumi secret.
+ * @example
+ * ```ts
+ * const conn = await hosting.getDatabaseConnection({ databaseId: orders.id });
+ * export const url = conn.connectionUrl; // secret
+ * ```
+ */
+export async function getDatabaseConnection(
+  args: GetDatabaseConnectionArgs,
+  opts?: pulumi.InvokeOptions,
+): Promise<DatabaseConnection> {
+  checkInvokeOptions("getDatabaseConnection", opts);
+  return databaseCalls().getDatabaseConnection(args);
+}
+
+/** {@link getDatabaseConnection} for Inputs: an Output whose `connectionUrl` is a secret. */
+export function getDatabaseConnectionOutput(
+  args: GetDatabaseConnectionOutputArgs,
+  opts?: pulumi.InvokeOutputOptions,
+): pulumi.Output<DatabaseConnection> {
+  return invokeOutput(getDatabaseConnection, args, opts);
+}

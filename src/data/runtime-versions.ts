@@ -1,26 +1,69 @@
-import { z } from "zod";
+import type * as pulumi from "@pulumi/pulumi";
 import { HostingInputError } from "../api/errors/input-error";
-import type { RuntimeVersion } from "../api/schemas";
-import { parseArgs } from "../provider/validate";
-import { outputVariant, programClient } from "./connection";
+import type { RuntimeVersion } from "../api/types";
+import type { AccountOption, AccountOptionInput } from "./account-option";
+import { checkInvokeOptions, invokeOutput } from "./invoke";
+import { runtimeVersionCalls } from "./load-calls";
 
-export type { RuntimeVersion } from "../api/schemas";
+export type { RuntimeVersion } from "../api/types";
 
-const args = z.strictObject({
-  language: z.string().min(1, "language must not be empty").optional(),
-});
-
-/** Runtime versions apps can use, for one language or all. */
-export async function getRuntimeVersions(a: { language?: string } = {}): Promise<RuntimeVersion[]> {
-  const { language } = parseArgs("getRuntimeVersions", args, a);
-  return programClient().listRuntimeVersions({ language });
+/** Arguments of {@link getRuntimeVersions}. */
+export interface GetRuntimeVersionsArgs extends AccountOption {
+  /** Only this language's versions, e.g. `"node"`; all languages when omitted. */
+  language?: string;
 }
-export const getRuntimeVersionsOutput = outputVariant(getRuntimeVersions);
 
-/** The recommended (default) or latest version of a language. */
+/** Arguments of {@link getRuntimeVersionsOutput}: {@link GetRuntimeVersionsArgs} as Inputs. */
+export interface GetRuntimeVersionsOutputArgs extends AccountOptionInput {
+  /** Only this language's versions, e.g. `"node"`; all languages when omitted. */
+  language?: pulumi.Input<string>;
+}
+
+/**
+ * Runtime versions apps can use, for one language or all.
+ * @example
+ * ```ts
+ * const versions = await hosting.getRuntimeVersions({ language: "node" });
+ * ```
+ */
+export async function getRuntimeVersions(
+  a: GetRuntimeVersionsArgs = {},
+  opts?: pulumi.InvokeOptions,
+): Promise<RuntimeVersion[]> {
+  checkInvokeOptions("getRuntimeVersions", opts);
+  return runtimeVersionCalls().getRuntimeVersions(a);
+}
+
+/**
+ * {@link getRuntimeVersions} for Inputs: an Output of the list. Feed it to
+ * {@link pickRuntimeVersion} to choose one for {@link App}'s `runtime`.
+ * @example
+ * ```ts
+ * const node = hosting
+ *   .getRuntimeVersionsOutput({ language: "node" })
+ *   .apply((v) => hosting.pickRuntimeVersion(v, { language: "node" }));
+ * // node.language and node.version are Output<string>
+ * ```
+ */
+export function getRuntimeVersionsOutput(
+  a: GetRuntimeVersionsOutputArgs = {},
+  opts?: pulumi.InvokeOutputOptions,
+): pulumi.Output<RuntimeVersion[]> {
+  return invokeOutput(getRuntimeVersions, a, opts);
+}
+
+/** Options of {@link pickRuntimeVersion}. */
+export interface PickRuntimeVersionOptions {
+  /** The language to pick a version of, e.g. `"node"`. */
+  language: string;
+  /** The version the platform recommends (default) or the newest one. */
+  prefer?: "recommended" | "latest";
+}
+
+/** The recommended (default) or latest version of a language; an error naming what there is. */
 export function pickRuntimeVersion(
   versions: RuntimeVersion[],
-  options: { language: string; prefer?: "recommended" | "latest" },
+  options: PickRuntimeVersionOptions,
 ): RuntimeVersion {
   const prefer = options.prefer ?? "recommended";
   if (prefer !== "recommended" && prefer !== "latest") {

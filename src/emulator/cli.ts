@@ -1,7 +1,6 @@
 #!/usr/bin/env node
 import { parseArgs } from "node:util";
 import { readFileSync } from "node:fs";
-import { startEmulator } from "./index";
 import type { FaultConfig } from "./faults";
 
 const help = `hosting-emulator: a local stand-in for the Hosting Management API
@@ -66,6 +65,8 @@ async function main(): Promise<void> {
     faults = JSON.parse(text) as FaultConfig;
   }
   const rate = num(values["rate-limit"], "rate-limit");
+  // Loaded here, so a missing optional server package is reported below as one clear line.
+  const { startEmulator } = await import("./index");
   if (rate) faults = { ...faults, rateLimit: { requests: rate, windowMs: 1000 } };
   const emu = await startEmulator({
     port: num(values.port, "port"),

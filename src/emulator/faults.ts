@@ -1,5 +1,9 @@
 import { z } from "zod";
+import { assertType, type SameShape } from "../api/type-equality";
+import type { FaultConfig, FaultRule } from "./fault-config";
 import { Rng } from "./rng";
+
+export type { FaultConfig, FaultKind, FaultRule } from "./fault-config";
 
 /*
  * Misbehaviour on demand, so that retry and recovery code is proven rather than hoped for.
@@ -39,8 +43,8 @@ export const faultConfigSchema = z.strictObject({
     .optional(),
 });
 
-export type FaultRule = z.input<typeof faultRuleSchema>;
-export type FaultConfig = z.input<typeof faultConfigSchema>;
+assertType<SameShape<z.input<typeof faultRuleSchema>, FaultRule>>(true);
+assertType<SameShape<z.input<typeof faultConfigSchema>, FaultConfig>>(true);
 type Rule = z.output<typeof faultRuleSchema> & { fired: number; seen: number };
 
 export interface FaultDecision {
@@ -51,9 +55,6 @@ export interface FaultDecision {
   commitThenStatus?: number;
   latencyMs?: number;
 }
-
-export type FaultKind =
-  "status" | "reset" | "commitThenDrop" | "commitThenStatus" | "latency" | "rateLimited";
 
 export class Faults {
   #rules: Rule[] = [];

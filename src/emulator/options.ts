@@ -1,5 +1,6 @@
-import type { FaultConfig } from "./faults";
+import type { FaultConfig } from "./fault-config";
 
+/** Options of {@link startEmulator}; every one has a default. */
 export interface EmulatorOptions {
   /** Port to listen on; 0 picks a free one (default 0). */
   port?: number;
@@ -9,6 +10,7 @@ export interface EmulatorOptions {
   seed?: string;
   /** Keep state in this JSON file; every acknowledged change is written before the reply. */
   stateFile?: string;
+  /** Faults to inject from the start (default none); `setFaults` replaces them later. */
   faults?: FaultConfig;
   /** How long a new app takes before `setup` is true (default 200 ms). */
   setupDelayMs?: number;

@@ -1,4 +1,4 @@
-import type { FaultKind } from "./faults";
+import type { FaultKind } from "./fault-config";
 
 /** Counts requests per route and faults injected, so tests can assert how many calls were made. */
 export class Stats {
@@ -20,7 +20,7 @@ export class Stats {
     this.faults[kind]++;
   }
 
-  snapshot() {
+  snapshot(): StatsSnapshot {
     const total = Object.values(this.requests).reduce((a, b) => a + b, 0);
     return { total, requests: { ...this.requests }, faults: { ...this.faults } };
   }
@@ -31,4 +31,12 @@ export class Stats {
   }
 }
 
-export type StatsSnapshot = ReturnType<Stats["snapshot"]>;
+/** Counts of an emulator's requests and injected faults. */
+export interface StatsSnapshot {
+  /** Requests served, over every route. */
+  total: number;
+  /** Requests per route key, e.g. `"GET /apps"`. */
+  requests: Record<string, number>;
+  /** Faults injected, per kind. */
+  faults: Record<FaultKind, number>;
+}

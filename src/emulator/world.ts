@@ -1,102 +1,191 @@
-import type { RuntimeVersion } from "../api/schemas";
+import type { DatabaseServiceType, ReplicaStatus, RuntimeVersion } from "../api/types";
 import { Rng } from "./rng";
 
 /* The emulator's whole state: plain JSON, so it can be written to and read from a state file. */
 
+/** A user of the emulator; tokens are issued per user. */
 export interface UserRecord {
+  /** The user's id (a uuid). */
   id: string;
+  /** A short name, e.g. `alice`; `issueToken` takes it too. */
   name: string;
 }
 
+/** A workspace whose databases its members can list. */
 export interface WorkspaceRecord {
+  /** The workspace's id. */
   id: string;
+  /** Its name. */
   name: string;
+  /** Ids of the users who belong to it. */
   member_ids: string[];
 }
 
+/** A custom domain attached to an app. */
 export interface DomainRecord {
+  /** The custom hostname's id at the edge. */
   id: string;
+  /** The hostname, lower-case. */
   hostname: string;
+  /** When it was attached, in ms since the epoch. */
   attached_at: number;
+  /** Value of the ownership TXT record. */
   ownership_value: string;
+  /** Value of the SSL validation TXT record. */
   ssl_value: string;
 }
 
+/** An app as the emulator stores it. */
 export interface AppRecord {
+  /** The app's id (a uuid). */
   id: string;
+  /** Its owner. */
   user_id: string;
+  /** Its name, from the uploaded manifest. */
   name: string;
+  /** RAM in MB. */
   ram: number;
+  /** Number of virtual CPUs. */
   vcpu: number;
+  /** The platform subdomain. */
   subdomain: string;
+  /** The file the runtime starts. */
   entrypoint: string;
+  /** Free text. */
   description: string;
+  /** A start command that replaces the runtime's default. */
   custom_command: string;
-  runtime: { language: string; version: string } | null;
+  /** The runtime, or null for the platform's default. */
+  runtime: {
+    /** e.g. `node`. */
+    language: string;
+    /** e.g. `20.18.1`. */
+    version: string;
+  } | null;
+  /** Names of the environment variables it was given (values are not kept). */
   env_keys: string[];
+  /** When it was created, in ms since the epoch. */
   created_at: number;
+  /** When its setup finishes, in ms since the epoch. */
   setup_ready_at: number;
+  /** Whether public web access is on. */
   web_enabled: boolean;
+  /** Whether traffic analytics is on. */
   analytics_enabled: boolean;
+  /** The attached custom domain, or null. */
   domain: DomainRecord | null;
+  /** sha256 of the uploaded archive, hex. */
   archive_sha256: string;
+  /** Size of the uploaded archive, in bytes. */
   archive_bytes: number;
 }
 
+/** A managed database as the emulator stores it. */
 export interface DatabaseRecord {
+  /** The database's id (a uuid). */
   id: string;
+  /** Its owner. */
   user_id: string;
+  /** The workspace it belongs to, if any. */
   workspace_id?: string;
+  /** Its name. */
   name: string;
-  service_type: "postgres" | "mysql" | "mongo" | "redis";
+  /** The database engine. */
+  service_type: DatabaseServiceType;
+  /** RAM in MB. */
   ram: number;
+  /** Number of virtual CPUs. */
   vcpu: number;
+  /** Size in bytes. */
   size: number;
+  /** Whether the web data visualizer is on. */
   visualizer: boolean;
+  /** Whether automatic backups are on. */
   auto_backup: boolean;
+  /** When it was created, in ms since the epoch. */
   created_at: number;
+  /** When setup last ran, in ms since the epoch. */
   last_setup_at: number;
-  replica_status: Array<"not_found" | "pending" | "running" | "stopped">;
+  /** The state of each replica. */
+  replica_status: ReplicaStatus[];
+  /** The password in its connection URL. */
   password: string;
 }
 
+/** A virtual machine as the emulator stores it. */
 export interface VmRecord {
+  /** The VM's id. */
   id: string;
+  /** Its owner. */
   user_id: string;
+  /** Its name. */
   name: string;
+  /** Whether it is running. */
   running: boolean;
 }
 
+/** A backup of a project. */
 export interface BackupRecord {
+  /** The backup's id. */
   id: string;
+  /** The project (app, database or VM) it belongs to. */
   project_id: string;
+  /** When it was made, in ms since the epoch; decides whether it may be deleted yet. */
   created_at: number;
 }
 
+/** A deployment of an app. */
 export interface DeploymentRecord {
+  /** The deployment's id. */
   id: string;
+  /** The app it belongs to. */
   app_id: string;
+  /** When it was made, in ms since the epoch. */
   created_at: number;
+  /** The source commit. */
   commit: string;
 }
 
+/**
+ * The emulator's whole state: plain JSON, so it can be written to and read from a state file.
+ * Tests may read it, or change it to set up a case (e.g. turn analytics on).
+ */
 export interface World {
+  /** Format version of the state file. */
   version: 1;
   /** HMAC key for tokens and signed URLs; kept in state so tokens survive a restart. */
   secret: string;
+  /** Every user. */
   users: UserRecord[];
+  /** Every workspace. */
   workspaces: WorkspaceRecord[];
+  /** Every app. */
   apps: AppRecord[];
+  /** Every database. */
   databases: DatabaseRecord[];
+  /** Every VM. */
   vms: VmRecord[];
+  /** Every backup. */
   backups: BackupRecord[];
+  /** Every deployment. */
   deployments: DeploymentRecord[];
+  /** The runtime versions `GET /apps/versions` lists. */
   runtime_versions: RuntimeVersion[];
   /**
    * Replies already given to POSTs, by user and Idempotency-Key; `scope` is the method and path
    * the key was first used on (a key reused elsewhere is refused, not replayed).
    */
-  idempotency: Record<string, { scope: string; status: number; body: unknown }>;
+  idempotency: Record<
+    string,
+    {
+      /** The method and path the key was first used on. */
+      scope: string;
+      /** The status replied. */
+      status: number;
+      /** The body replied. */
+      body: unknown;
+    }
+  >;
 }
 
 const RUNTIMES: Array<[string, string[], string]> = [

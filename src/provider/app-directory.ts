@@ -1,5 +1,5 @@
 import type { HostingClient } from "../api/client";
-import type { AppListEntry } from "../api/schemas";
+import type { AppListEntry } from "../api/types";
 import { appById } from "./app-index";
 
 /*

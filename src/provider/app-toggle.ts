@@ -1,14 +1,22 @@
 import * as pulumi from "@pulumi/pulumi";
+import type { AccountInput } from "./account-input";
 
-export interface AppToggleArgs {
+/** Inputs of the per-app on/off resources ({@link AppWebAccess}, {@link AppAnalytics}). */
+export interface AppToggleArgs extends AccountInput {
+  /** The app, e.g. `app.id`. Changing it replaces the resource. */
   appId: pulumi.Input<string>;
+  /** On or off. Changes in place. */
   enabled: pulumi.Input<boolean>;
 }
 
 /** An on/off setting of an app, changed in place: the shape AppWebAccess and AppAnalytics share. */
 export abstract class AppToggle extends pulumi.dynamic.Resource {
+  /** The app. */
   declare readonly appId: pulumi.Output<string>;
+  /** Whether the setting is on. */
   declare readonly enabled: pulumi.Output<boolean>;
+  /** The named account; undefined for the default account. */
+  declare readonly account: pulumi.Output<string | undefined>;
 
   protected constructor(
     provider: pulumi.dynamic.ResourceProvider,
@@ -17,6 +25,6 @@ export abstract class AppToggle extends pulumi.dynamic.Resource {
     args: AppToggleArgs,
     opts?: pulumi.CustomResourceOptions,
   ) {
-    super(provider, name, { ...args }, opts, "hosting", kind);
+    super(provider, name, { ...args, account: args.account }, opts, "hosting", kind);
   }
 }

@@ -6,6 +6,7 @@ import {
 } from "./actions/handler";
 import { analyticsHandler } from "./analytics/handler";
 import { appHandler } from "./app/handler";
+import { ACCOUNT_NAME_RULE } from "./accounts";
 import { clientFor, resolveConnection, type ConfigSource } from "./config";
 import { customDomainHandler } from "./custom-domain/handler";
 import {
@@ -15,6 +16,7 @@ import {
   type Props,
   type ResourceHandler,
 } from "./resource-handler";
+import { UNKNOWN, type Failure } from "./validate";
 import { webAccessHandler } from "./web-access/handler";
 
 /*
@@ -38,9 +40,53 @@ export type ResourceKind = keyof typeof table;
 /** Stack config handed over by the engine in configure(); env vars are the fallback. */
 let stackConfig: ConfigSource | undefined;
 
-function client() {
-  return clientFor(resolveConnection(stackConfig));
+/** The client of the resource's account (an input, so read from inputs or from state). */
+function client(props: Props) {
+  return clientFor(resolveConnection(stackConfig, accountOf(props)));
 }
+
+const accountOf = (props: Props) => (typeof props.account === "string" ? props.account : undefined);
+
+/** A problem with a resource's `account` input, as a check failure. */
+function accountFailure(account: unknown): Failure | undefined {
+  if (account === undefined || account === UNKNOWN) return undefined;
+  if (typeof account !== "string") return { property: "account", reason: ACCOUNT_NAME_RULE };
+  try {
+    resolveConnection(stackConfig, account);
+    return undefined;
+  } catch (err) {
+    return { property: "account", reason: (err as Error).message };
+  }
+}
+
+/**
+ * Whether a change of `account` moves the object to other credentials (a replace: created with
+ * the new account, deleted with the old one). A rename to an account with the same URL and
+ * token is not a move: it is recorded in place.
+ */
+function accountMoved(olds: Props, news: Props): boolean {
+  if (olds.account === news.account) return false;
+  if (news.account === UNKNOWN) return true;
+  try {
+    const a = resolveConnection(stackConfig, accountOf(olds));
+    const b = resolveConnection(stackConfig, accountOf(news));
+    return a.apiUrl !== b.apiUrl || a.token !== b.token;
+  } catch {
+    return true;
+  }
+}
+
+/**
+ * The host unwraps only top-level secrets; a secret leaf inside an object (`--secret --path
+ * hosting:accounts.x.token`) may still be in Pulumi's wire wrapper: take its value.
+ */
+function unwrapSecret(_key: string, v: unknown): unknown {
+  const o = v as Record<string, unknown> | null;
+  const wrapped = o !== null && typeof o === "object" && o[SIG_KEY] === SECRET_SIG && "value" in o;
+  return wrapped ? o.value : v;
+}
+const SIG_KEY = "4dabf18193072939515e22adb298388d";
+const SECRET_SIG = "1b47061264138c4ac30d75fd1eb44270";
 
 type Methods = ReturnType<typeof methodsFor>;
 const methods = new Map<ResourceKind, Methods>();
@@ -60,20 +106,34 @@ function methodsFor(h: ResourceHandler) {
     async configure(req: pulumi.dynamic.ConfigureRequest): Promise<void> {
       stackConfig = (key) => {
         const v: unknown = req.config.get(key);
+        // Structured values (hosting:accounts) may arrive as objects or as JSON text.
+        if (v !== null && typeof v === "object") return JSON.stringify(v, unwrapSecret);
         return typeof v === "string" && v.length > 0 ? v : undefined;
       };
     },
     async check(olds: Props, news: Props): Promise<pulumi.dynamic.CheckResult> {
-      return checkWith(h, olds, news);
+      // `account` is common to every resource: checked here, not by each resource's schema.
+      const { account, ...rest } = news;
+      const result = await checkWith(h, olds, rest);
+      const bad = accountFailure(account);
+      return {
+        inputs: account === undefined ? result.inputs : { ...result.inputs, account },
+        failures: bad ? [bad, ...result.failures] : result.failures,
+      };
     },
     async diff(id: string, olds: Props, news: Props): Promise<pulumi.dynamic.DiffResult> {
-      const result = diffWith(h, olds, news);
+      const moved = accountMoved(olds, news);
+      const result = diffWith(
+        moved ? { ...h, replaceOnChange: [...h.replaceOnChange, "account"] } : h,
+        olds,
+        news,
+      );
       h.diffed?.(id, olds, result.replaces);
       return result;
     },
     async create(inputs: Props): Promise<pulumi.dynamic.CreateResult> {
       try {
-        return await h.create(client(), inputs);
+        return await h.create(client(inputs), inputs);
       } catch (err) {
         // Pulumi stores these properties as the resource's state; later operations (a delete)
         // need the serialized provider in them like in any other state.
@@ -82,15 +142,19 @@ function methodsFor(h: ResourceHandler) {
       }
     },
     async read(id: string, props: Props): Promise<pulumi.dynamic.ReadResult> {
-      const found = await h.read(client(), id, props ?? {});
-      // No id tells Pulumi the object is gone: a refresh drops it from the stack.
-      return found ? { id, props: found.props, inputs: found.inputs } : {};
+      const found = await h.read(client(props ?? {}), id, props ?? {});
+      if (!found) return {}; // No id tells Pulumi the object is gone: a refresh drops it.
+      const account = props?.account;
+      const inputs = account === undefined ? found.inputs : { ...found.inputs, account };
+      return { id, props: found.props, inputs };
     },
     async update(id: string, olds: Props, news: Props): Promise<pulumi.dynamic.UpdateResult> {
-      return { outs: h.update ? await h.update(client(), id, olds, news) : { ...olds, ...news } };
+      return {
+        outs: h.update ? await h.update(client(news), id, olds, news) : { ...olds, ...news },
+      };
     },
     async delete(id: string, props: Props): Promise<void> {
-      await h.delete(client(), id, props);
+      await h.delete(client(props), id, props);
     },
   };
 }

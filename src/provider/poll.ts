@@ -1,8 +1,10 @@
 import { setTimeout as sleep } from "node:timers/promises";
+import { waitProgress } from "./progress";
 
 /**
  * Calls `check` until `done` says yes or `timeoutS` passes, starting from a first result already
- * in hand. Returns the last result either way: the caller decides what a timeout means.
+ * in hand. Returns the last result either way: the caller decides what a timeout means. A wait
+ * longer than the progress interval is reported as `what` (see progress.ts).
  */
 export async function pollUntil<T>(
   first: T,
@@ -10,12 +12,16 @@ export async function pollUntil<T>(
   done: (value: T) => boolean,
   timeoutS: number,
   intervalMs: number,
+  what: string,
 ): Promise<T> {
   const deadline = Date.now() + timeoutS * 1000;
+  const progress = waitProgress(what, timeoutS);
   let value = first;
   while (!done(value) && Date.now() < deadline) {
     await sleep(Math.min(intervalMs, Math.max(0, deadline - Date.now())));
     value = await check();
+    if (!done(value)) progress.tick();
   }
+  progress.end(done(value));
   return value;
 }

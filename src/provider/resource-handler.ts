@@ -65,7 +65,8 @@ export async function checkWith(
 export function diffWith(h: ResourceHandler, olds: Props, news: Props) {
   const skip = new Set(["__provider", ...(h.notCompared ?? [])]);
   const keys = new Set(
-    [...Object.keys(h.schema.shape), ...Object.keys(news)].filter((k) => !skip.has(k)),
+    // `account` is every resource's input, so a removed one (back to the default) is a change.
+    [...Object.keys(h.schema.shape), "account", ...Object.keys(news)].filter((k) => !skip.has(k)),
   );
   const defaults = new Set(h.platformDefaults ?? []);
   const changed = [...keys]

@@ -10,7 +10,9 @@ export interface InitFailure {
 export declare class ProviderHost {
   static start(env?: Record<string, string>, cwd?: string): Promise<ProviderHost>;
   readonly stderr: () => string;
-  configure(config: Record<string, string>): Promise<void>;
+  /** What the host printed after its port line: what the engine shows the user as info. */
+  readonly stdout: () => string;
+  configure(config: Record<string, unknown>): Promise<void>;
   check(
     urn: string,
     olds: Props,

@@ -26,10 +26,11 @@ function message(Type, fields) {
 }
 
 class ProviderHost {
-  constructor(child, client, stderr) {
+  constructor(child, client, stderr, stdout) {
     this.child = child;
     this.client = client;
     this.stderr = stderr;
+    this.stdout = stdout;
   }
 
   /** Starts the host in `cwd` (default: the test stack folder) with extra environment. */
@@ -45,16 +46,28 @@ class ProviderHost {
     );
     let err = "";
     child.stderr.on("data", (d) => (err += d.toString()));
+    // The first line is the port; every later line is output the engine would show the user.
+    const out = [];
     const port = await new Promise((resolve, reject) => {
       child.once("exit", (code) => reject(new Error(`provider host exited ${code}: ${err}`)));
-      createInterface({ input: child.stdout }).once("line", (l) => resolve(l.trim()));
+      let portLine;
+      createInterface({ input: child.stdout }).on("line", (l) => {
+        if (portLine !== undefined) return out.push(l);
+        portLine = l.trim();
+        resolve(portLine);
+      });
     });
     child.removeAllListeners("exit");
     const client = new provrpc.ResourceProviderClient(
       `127.0.0.1:${port}`,
       grpc.credentials.createInsecure(),
     );
-    return new ProviderHost(child, client, () => err);
+    return new ProviderHost(
+      child,
+      client,
+      () => err,
+      () => out.join("\n"),
+    );
   }
 
   call(method, req) {
@@ -66,7 +79,10 @@ class ProviderHost {
   async configure(config) {
     const req = new provproto.ConfigureRequest();
     req.setArgs(toStruct(config));
-    for (const [k, v] of Object.entries(config)) req.getVariablesMap().set(k, v);
+    // Variables are text; structured values (hosting:accounts) travel as JSON there.
+    for (const [k, v] of Object.entries(config)) {
+      req.getVariablesMap().set(k, typeof v === "string" ? v : JSON.stringify(v));
+    }
     await this.call("configure", req);
   }
 

@@ -43,7 +43,8 @@ test("the first use of the root's client loads them, and it is the real class", 
 test("the first data-source call loads what it needs", () => {
   const loaded = loadedAfter(
     'const h = require("pulumi-hosting");' +
-      "h.pickRuntimeVersion([{ language: 'node', version: '20', recommended: true, latest: true }], { language: 'node' })",
+      // Without configuration it fails, after loading its implementation; the failure is not the point.
+      "h.getRuntimeVersions({ language: 'node' }).catch(() => {})",
   );
   expect(loaded).toContain("zod");
 });

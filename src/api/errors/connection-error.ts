@@ -1,7 +1,10 @@
 import { HostingError } from "./hosting-error";
 
+/** What a {@link HostingConnectionError} is made from. */
 export interface ConnectionErrorDetails {
+  /** HTTP method of the request. */
   method: string;
+  /** Path of the request, relative to the API URL. */
   path: string;
   /** host:port the client was talking to. */
   address: string;
@@ -15,8 +18,11 @@ export interface ConnectionErrorDetails {
  * then the connection closed before a whole reply.
  */
 export class HostingConnectionError extends HostingError {
+  /** HTTP method of the request. */
   readonly method: string;
+  /** Path of the request, relative to the API URL. */
   readonly path: string;
+  /** host:port the client was talking to. */
   readonly address: string;
 
   constructor(details: ConnectionErrorDetails, cause: unknown, code = "HOSTING_CONNECTION_FAILED") {

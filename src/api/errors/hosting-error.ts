@@ -6,6 +6,7 @@ const KINDS = Symbol.for("pulumi-hosting.error-kinds");
  * package, where `instanceof` does not.
  */
 export class HostingError extends Error {
+  /** A stable identifier of the failure, e.g. `HOSTING_NOT_FOUND`; match on it, not on messages. */
   readonly code: string;
 
   constructor(message: string, code: string, options?: { cause?: unknown }) {
@@ -20,6 +21,10 @@ export class HostingError extends Error {
     Object.defineProperty(this, KINDS, { value: kinds, enumerable: false });
   }
 
+  /**
+   * Whether `value` is an error of this class (or a subclass), even when it comes from another
+   * loaded copy of the package: `NotFoundError.isInstance(err)`.
+   */
   static isInstance<T extends abstract new (...args: never[]) => HostingError>(
     this: T,
     value: unknown,

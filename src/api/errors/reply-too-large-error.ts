@@ -4,6 +4,7 @@ const MIB = 1024 * 1024;
 
 /** A reply past the size limit, refused while streaming (never read whole, never retried). */
 export class HostingReplyTooLargeError extends HostingResponseError {
+  /** The size limit, in bytes (`maxResponseBytes`). */
   readonly limitBytes: number;
 
   constructor(operation: string, method: string, path: string, limitBytes: number) {

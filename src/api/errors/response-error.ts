@@ -2,6 +2,7 @@ import { HostingError } from "./hosting-error";
 
 /** A success response whose body does not have the shape the spec gives. */
 export class HostingResponseError extends HostingError {
+  /** The client method whose reply did not fit, e.g. `listApps`. */
   readonly operation: string;
   /** Dotted path of the first field that did not fit, e.g. `[3].app.ram`. */
   readonly fieldPath: string;

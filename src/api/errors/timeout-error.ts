@@ -11,7 +11,9 @@ const CODES: Record<TimeoutPhase, string> = {
 
 /** A connect, idle or overall limit ran out; `limitMs` is the limit that did. */
 export class HostingTimeoutError extends HostingConnectionError {
+  /** Which limit ran out. */
   readonly phase: TimeoutPhase;
+  /** The limit that ran out, in ms. */
   readonly limitMs: number;
 
   constructor(

@@ -1,7 +1,9 @@
 import * as pulumi from "@pulumi/pulumi";
+import type { AccountInput } from "../account-input";
 import { thinProvider } from "../thin-provider";
 
-export interface BackupDeletionArgs {
+/** Inputs of {@link BackupDeletion}. */
+export interface BackupDeletionArgs extends AccountInput {
   /** The app, database or VM the backup belongs to. */
   projectId: pulumi.Input<string>;
   /** The backup to delete. Changing either id replaces the resource (that backup is deleted). */
@@ -19,17 +21,28 @@ const provider = thinProvider("BackupDeletion");
  * nothing on the service (a deleted backup cannot come back).
  */
 export class BackupDeletion extends pulumi.dynamic.Resource {
+  /** The app, database or VM the backup belonged to. */
   declare readonly projectId: pulumi.Output<string>;
+  /** The deleted backup. */
   declare readonly backupId: pulumi.Output<string>;
+  /** The values whose change sends the deletion again. */
   declare readonly triggers: pulumi.Output<unknown[] | undefined>;
+  /** The named account; undefined for the default account. */
+  declare readonly account: pulumi.Output<string | undefined>;
   /** The service's answer, or that the backup was already gone. */
   declare readonly message: pulumi.Output<string>;
 
+  /**
+   * @param name The Pulumi resource name.
+   * @param args The project, the backup and the triggers.
+   * @param opts Pulumi resource options.
+   */
   constructor(name: string, args: BackupDeletionArgs, opts?: pulumi.CustomResourceOptions) {
     const props = {
       projectId: args.projectId,
       backupId: args.backupId,
       triggers: args.triggers,
+      account: args.account,
       message: undefined,
     };
     super(provider, name, props, opts, "hosting", "BackupDeletion");

@@ -2,15 +2,30 @@ import type * as pulumi from "@pulumi/pulumi";
 import { AppToggle, type AppToggleArgs } from "../app-toggle";
 import { thinProvider } from "../thin-provider";
 
+/** Inputs of {@link AppAnalytics}. */
 export interface AppAnalyticsArgs extends AppToggleArgs {
-  /** Traffic analytics (needed by getAppDashboard); deleting this resource turns it off. */
+  /**
+   * Traffic analytics (needed by {@link getAppDashboard}); deleting this resource turns it off
+   * (the platform default). Changes in place.
+   */
   enabled: pulumi.Input<boolean>;
 }
 
 const provider = thinProvider("AppAnalytics");
 
-/** Traffic analytics of an app, toggled in place; refresh reads the live state. */
+/**
+ * Traffic analytics of an app, toggled in place; refresh reads the live state.
+ * @example
+ * ```ts
+ * new hosting.AppAnalytics("analytics", { appId: app.id, enabled: true });
+ * ```
+ */
 export class AppAnalytics extends AppToggle {
+  /**
+   * @param name The Pulumi resource name.
+   * @param args The app and whether analytics is on.
+   * @param opts Pulumi resource options.
+   */
   constructor(name: string, args: AppAnalyticsArgs, opts?: pulumi.CustomResourceOptions) {
     super(provider, "AppAnalytics", name, args, opts);
   }

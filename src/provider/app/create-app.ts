@@ -2,7 +2,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import type { HostingClient } from "../../api/client";
 import { HostingApiError } from "../../api/errors/api-error";
 import { HostingConnectionError } from "../../api/errors/connection-error";
-import type { AppSummary } from "../../api/schemas";
+import type { AppSummary } from "../../api/types";
 import { listAppsSince } from "../app-directory";
 import { LostCreateReplyError } from "../errors/lost-create-reply-error";
 import { withKeyLock } from "../keyed-lock";

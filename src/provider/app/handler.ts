@@ -4,7 +4,7 @@ import { dirname } from "node:path";
 import type { HostingClient } from "../../api/client";
 import { HostingInputError } from "../../api/errors/input-error";
 import type { Manifest } from "../../api/manifest";
-import type { AppSummary } from "../../api/schemas";
+import type { AppSummary } from "../../api/types";
 import { findApp, forgetApps, listAppsSince } from "../app-directory";
 import { camelize, camelKey } from "../camel";
 import { pollUntil } from "../poll";
@@ -56,9 +56,11 @@ async function withPackage<T>(
 /** Outputs: the inputs, the hash, and every App summary field camelCased. */
 function outputsOf(inputs: Props, app: AppSummary): Props {
   const out: Props = { ...inputs };
-  for (const key in app) {
-    if (key !== "id" && Object.prototype.hasOwnProperty.call(app, key)) {
-      out[camelKey(key)] = camelize(app[key]);
+  // Every field the service sent, including ones the AppSummary interface does not list.
+  const fields = app as unknown as Record<string, unknown>;
+  for (const key in fields) {
+    if (key !== "id" && Object.prototype.hasOwnProperty.call(fields, key)) {
+      out[camelKey(key)] = camelize(fields[key]);
     }
   }
   return out;
@@ -184,7 +186,13 @@ async function settle(
   const kept = "it is kept in the stack: run `pulumi up` again to wait more";
   let app: AppSummary;
   try {
-    app = await waitForSetup(client, id, timeoutS, existsSince);
+    app = await waitForSetup(
+      client,
+      id,
+      timeoutS,
+      existsSince,
+      `app "${outs.name}" (${id}): setup`,
+    );
   } catch (err) {
     const why = err instanceof Error ? err.message : String(err);
     throw new ResourceInitError(
@@ -215,6 +223,7 @@ async function waitForSetup(
   id: string,
   timeoutS: number,
   existsSince: number,
+  what: string,
 ): Promise<AppSummary> {
   const look = async () => {
     const since = Math.max(existsSince, Date.now() - POLL_MS);
@@ -225,5 +234,5 @@ async function waitForSetup(
   // The first look waits one interval too (setup takes longer than that), so creates that
   // finish their POSTs close together share it.
   await sleep(POLL_MS);
-  return pollUntil(await look(), look, (app) => app.setup === true, timeoutS, POLL_MS);
+  return pollUntil(await look(), look, (app) => app.setup === true, timeoutS, POLL_MS, what);
 }

@@ -1,62 +1,155 @@
 import * as pulumi from "@pulumi/pulumi";
+import type { AccountInput } from "../account-input";
 import { thinProvider } from "../thin-provider";
 import { refuseLostEnvKeys } from "./env-keys";
 
+/** The language runtime an app runs on; see {@link getRuntimeVersions} for what exists. */
 export interface AppRuntime {
-  /** e.g. "node"; see getRuntimeVersions(). */
+  /** The language, e.g. `"node"`. */
   language: pulumi.Input<string>;
+  /** The version, e.g. `"20.18.1"`; {@link pickRuntimeVersion} picks the recommended one. */
   version: pulumi.Input<string>;
 }
 
-export interface AppArgs {
-  /** The app's directory or a .zip. Packed deterministically; node_modules, .git and
-   * .hostingignore matches are left out. Its content (not its path) decides replacement. */
+/**
+ * Inputs of an {@link App}. The API has no endpoint that changes an app's settings, so a change
+ * to any of them replaces the app (a new one is created, then the old one deleted); only
+ * `setupTimeoutSeconds` changes in place.
+ */
+export interface AppArgs extends AccountInput {
+  /**
+   * The app's directory or a `.zip`. Packed deterministically; `node_modules`, `.git` and
+   * `.hostingignore` matches are left out. Its content (not its path) decides replacement:
+   * changing a file replaces the app.
+   */
   source: pulumi.Input<string>;
+  /**
+   * The app's name: 1-63 letters, digits, spaces, `.`, `_` or `-`. Changing it replaces the app.
+   */
   name: pulumi.Input<string>;
-  /** Environment variables; always stored as a secret. */
+  /**
+   * Environment variables (names: letters, digits, `_`); always stored as a secret. Changing them
+   * replaces the app.
+   */
   env?: pulumi.Input<Record<string, pulumi.Input<string>>>;
-  /** RAM in MB. */
+  /**
+   * RAM in MB (at least 128); the platform's default when omitted. Changing it replaces the app.
+   */
   ram?: pulumi.Input<number>;
+  /**
+   * Number of virtual CPUs (at least 1); the platform's default when omitted. Changing it replaces
+   * the app.
+   */
   vcpu?: pulumi.Input<number>;
+  /**
+   * The file the runtime starts, e.g. `"index.js"`; the runtime's default when omitted. Changing it
+   * replaces the app.
+   */
   entrypoint?: pulumi.Input<string>;
+  /**
+   * The platform subdomain to serve on (lower-case letters, digits, `-`); assigned when omitted.
+   * Changing it replaces the app.
+   */
   subdomain?: pulumi.Input<string>;
+  /** Free text, at most 500 characters. Changing it replaces the app. */
   description?: pulumi.Input<string>;
+  /** A start command that replaces the runtime's default. Changing it replaces the app. */
   customCommand?: pulumi.Input<string>;
+  /**
+   * Language and version to run on; the platform's default when omitted. Changing it replaces the
+   * app.
+   */
   runtime?: pulumi.Input<AppRuntime>;
-  /** How long create waits for setup before failing (the app is kept in state). Default 300. */
+  /**
+   * How long create waits for setup to finish, in seconds (more than 0, at most 3600; default
+   * 300). Past it the app is kept in the stack as "created but failed to initialise". Changes
+   * in place.
+   */
   setupTimeoutSeconds?: pulumi.Input<number>;
-  /** Manage an existing app (by id) instead of creating one: `pulumi import` does not work for
+  /**
+   * Manage an existing app (by id) instead of creating one: `pulumi import` does not work for
    * dynamic resources. Read only when the App is created; from then on the program is the truth
-   * (a change that replaces the App replaces the adopted app). Destroying the stack deletes it. */
+   * (a change that replaces the App replaces the adopted app). Destroying the stack deletes it.
+   */
   adoptId?: pulumi.Input<string>;
+}
+
+/** The runtime of an {@link App}, as its `runtime` output carries it. */
+export interface AppRuntimeOutput {
+  /** The language, e.g. `"node"`. */
+  language: string;
+  /** The version, e.g. `"20.18.1"`. */
+  version: string;
 }
 
 const provider = thinProvider("App");
 
-/** An app, created from a source directory or archive; replaced when its content or settings change. */
+/**
+ * An app, created from a source directory or archive; replaced when its content or settings
+ * change. Outputs echo the inputs and every field of the API's app summary, camelCased.
+ * @example
+ * ```ts
+ * const app = new hosting.App("web", {
+ *   source: path.join(__dirname, "app"),
+ *   name: "web",
+ *   ram: 512,
+ *   runtime: { language: "node", version: "20.18.1" },
+ * });
+ * export const subdomain = app.subdomain;
+ * ```
+ */
 export class App extends pulumi.dynamic.Resource {
+  /** The source path as given. */
   declare readonly source: pulumi.Output<string>;
+  /** The app's name. */
   declare readonly name: pulumi.Output<string>;
+  /** The environment variables; a secret. */
   declare readonly env: pulumi.Output<Record<string, string> | undefined>;
+  /** RAM in MB, as the platform reports it. */
   declare readonly ram: pulumi.Output<number>;
+  /** Number of virtual CPUs, as the platform reports it. */
   declare readonly vcpu: pulumi.Output<number>;
+  /** The file the runtime starts. */
   declare readonly entrypoint: pulumi.Output<string>;
+  /** The platform subdomain the app is served on (the assigned one when not set). */
   declare readonly subdomain: pulumi.Output<string>;
+  /** Free text. */
   declare readonly description: pulumi.Output<string>;
+  /** The start command, when set. */
   declare readonly customCommand: pulumi.Output<string>;
-  declare readonly runtime: pulumi.Output<{ language: string; version: string } | undefined>;
+  /** Language and version, when set. */
+  declare readonly runtime: pulumi.Output<AppRuntimeOutput | undefined>;
+  /** How long create waits for setup, in seconds, when set. */
   declare readonly setupTimeoutSeconds: pulumi.Output<number | undefined>;
+  /** The id of the adopted app, when set. */
   declare readonly adoptId: pulumi.Output<string | undefined>;
-  /** sha256 over the packed content (paths, modes, file hashes, manifest), not the zip bytes. */
+  /** The named account the app belongs to; undefined for the default account. */
+  declare readonly account: pulumi.Output<string | undefined>;
+  /**
+   * sha256 over the packed content (paths, modes, file hashes, manifest), not the zip bytes; a
+   * change to it replaces the app.
+   */
   declare readonly sourceHash: pulumi.Output<string>;
+  /** The owner's user id. */
   declare readonly userId: pulumi.Output<string>;
+  /** Always true for an app. */
   declare readonly isApp: pulumi.Output<boolean>;
+  /** Blocked until this time (ISO 8601), or null when not blocked. */
   declare readonly blockedUntil: pulumi.Output<string | null>;
+  /** Whether setup has finished (the app is ready). */
   declare readonly setup: pulumi.Output<boolean>;
+  /** When the app was created (ISO 8601). */
   declare readonly createdAt: pulumi.Output<string>;
+  /** When setup last ran (ISO 8601), or null. */
   declare readonly lastSetupAt: pulumi.Output<string | null>;
+  /** The attached custom domain, if any (see {@link CustomDomain}). */
   declare readonly customDomain: pulumi.Output<string>;
 
+  /**
+   * @param name The Pulumi resource name (not the app's name).
+   * @param args The app's settings.
+   * @param opts Pulumi resource options.
+   */
   constructor(name: string, args: AppArgs, opts?: pulumi.CustomResourceOptions) {
     // Every declared output needs its key here, or it is undefined at run time (a dynamic
     // resource only gets outputs for the keys it registers). Unset settings resolve to what the
@@ -71,6 +164,7 @@ export class App extends pulumi.dynamic.Resource {
       runtime: undefined,
       setupTimeoutSeconds: undefined,
       adoptId: undefined,
+      account: undefined,
       ...args,
       env: args.env === undefined ? undefined : pulumi.secret(refuseLostEnvKeys(args.env)),
       sourceHash: undefined,

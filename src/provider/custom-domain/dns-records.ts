@@ -1,8 +1,12 @@
-import type { AttachDomainResponse, ValidationRecord } from "../../api/schemas";
+import type { AttachDomainResponse, ValidationRecord } from "../../api/types";
 
+/** One DNS record to create at your DNS provider for a {@link CustomDomain}. */
 export interface DnsRecord {
+  /** Record type: `CNAME` or `TXT`. */
   type: string;
+  /** Record name, e.g. `www.example.com` or `_cf-custom-hostname.www.example.com`. */
   name: string;
+  /** Record value. */
   value: string;
   /** Why the record is needed: routing (CNAME to the edge), ownership, or ssl validation. */
   purpose: "routing" | "ownership" | "ssl";

@@ -1,5 +1,5 @@
 import type { HostingClient } from "../../api/client";
-import type { AttachDomainResponse } from "../../api/schemas";
+import type { AttachDomainResponse } from "../../api/types";
 import { findApp, forgetApps } from "../app-directory";
 import { camelize } from "../camel";
 import { pollUntil } from "../poll";
@@ -59,7 +59,8 @@ export const customDomainHandler: ResourceHandler<typeof customDomainInputSchema
     if (i.waitForActive) {
       const timeoutS = i.activeTimeoutSeconds ?? DEFAULT_ACTIVE_TIMEOUT_S;
       const active = (r: AttachDomainResponse) => r.custom_hostname.status === "active";
-      res = await pollUntil(res, () => attach(client, i), active, timeoutS, POLL_MS);
+      const what = `custom domain ${i.domain} on app ${i.appId}: activation`;
+      res = await pollUntil(res, () => attach(client, i), active, timeoutS, POLL_MS, what);
       if (!active(res)) {
         throw new ResourceInitError(
           `custom domain ${i.domain} is attached but still ${res.custom_hostname.status} after ${timeoutS} s; ` +

@@ -1,0 +1,66 @@
+import * as pulumi from "@pulumi/pulumi";
+import { z } from "zod";
+import { HostingInputError } from "../api/errors/input-error";
+import type { Message } from "../api/types";
+import type { DeleteBackupArgs, RetryDatabaseSetupArgs, StartVmArgs } from "./actions";
+import { idInput } from "../provider/input-rules";
+import { parseArgs } from "../provider/validate";
+import { accountArg, programClient } from "./connection";
+
+/*
+ * What the action functions do, loaded on their first call (see load-calls.ts). For scripts: A Pulumi program runs in full on every preview, so
+ * inside one they refuse to run during a preview and point at the resource that acts only on
+ * create and when its triggers change.
+ */
+
+function refuseInPreview(fn: string, resource: string, example: string): void {
+  if (!pulumi.runtime.isDryRun()) return;
+  throw new HostingInputError(
+    fn,
+    `${fn} was called during a preview, where it would act on every \`pulumi preview\`; ` +
+      `in a Pulumi program use the ${resource} resource instead (${example}), which acts on ` +
+      "create and when its triggers change, never on preview",
+  );
+}
+
+export async function retryDatabaseSetup(a: RetryDatabaseSetupArgs): Promise<Message> {
+  refuseInPreview(
+    "retryDatabaseSetup",
+    "DatabaseSetupRetry",
+    'new hosting.DatabaseSetupRetry("retry", { databaseId })',
+  );
+  const { databaseId, account } = parseArgs(
+    "retryDatabaseSetup",
+    z.strictObject({ databaseId: idInput("databaseId", "pass a database id"), ...accountArg }),
+    a,
+  );
+  return programClient(account).retryDatabaseSetup(databaseId);
+}
+
+export async function startVm(a: StartVmArgs): Promise<Message> {
+  refuseInPreview("startVm", "VmStart", 'new hosting.VmStart("start", { vmId })');
+  const { vmId, account } = parseArgs(
+    "startVm",
+    z.strictObject({ vmId: idInput("vmId", "pass a VM id"), ...accountArg }),
+    a,
+  );
+  return programClient(account).startVm(vmId);
+}
+
+export async function deleteBackup(a: DeleteBackupArgs): Promise<Message> {
+  refuseInPreview(
+    "deleteBackup",
+    "BackupDeletion",
+    'new hosting.BackupDeletion("old", { projectId, backupId })',
+  );
+  const { projectId, backupId, account } = parseArgs(
+    "deleteBackup",
+    z.strictObject({
+      projectId: idInput("projectId", "pass the id of the backup's app, database or VM"),
+      backupId: idInput("backupId", "pass a backup id"),
+      ...accountArg,
+    }),
+    a,
+  );
+  return programClient(account).deleteBackup(projectId, backupId);
+}

@@ -1,0 +1,76 @@
+import { z } from "zod";
+import { isAnalyticsOff } from "../api/analytics-off";
+import { HostingInputError } from "../api/errors/input-error";
+import { assertType, type SameShape } from "../api/type-equality";
+import type { AppListEntry } from "../api/types";
+import { camelize } from "../provider/camel";
+import { parseArgs } from "../provider/validate";
+import type { GetAppArgs, GetAppDeploymentsArgs, GetAppsArgs, GetAppWindowArgs } from "./apps";
+import { accountArg, programClient } from "./connection";
+import { pickOne } from "./pick-one";
+import type { AppDashboard, AppInfo, AppMetrics, DeploymentInfo } from "./results";
+
+/* What the app data sources do, loaded on their first call (see load-calls.ts). */
+
+const toInfo = (e: AppListEntry): AppInfo => ({
+  ...camelize(e.app),
+  ...(e.project_info ? { projectInfo: camelize(e.project_info) } : {}),
+});
+
+const listArgs = z.strictObject({ ...accountArg });
+
+const oneArgs = z.union(
+  [
+    z.strictObject({ id: z.string().min(1), ...accountArg }),
+    z.strictObject({ name: z.string().min(1), ...accountArg }),
+  ],
+  { error: "pass exactly one of { id } or { name }" },
+);
+
+const appIdArgs = z.strictObject({ appId: z.string().min(1, "appId is required"), ...accountArg });
+const windowArgs = appIdArgs.extend({
+  minutes: z
+    .number({ error: "minutes is required: the window in whole minutes" })
+    .int("minutes must be a whole number")
+    .min(1, "minutes must be at least 1"),
+});
+assertType<SameShape<z.input<typeof appIdArgs>, GetAppDeploymentsArgs>>(true);
+assertType<SameShape<z.input<typeof windowArgs>, GetAppWindowArgs>>(true);
+
+export async function getApps(args: GetAppsArgs): Promise<AppInfo[]> {
+  const { account } = parseArgs("getApps", listArgs, args);
+  return (await programClient(account).listApps()).map(toInfo);
+}
+
+export async function getApp(args: GetAppArgs): Promise<AppInfo> {
+  const a = parseArgs("getApp", oneArgs, args);
+  return pickOne("getApp", "app", await getApps({ account: a.account }), a);
+}
+
+export async function getAppDeployments(args: GetAppDeploymentsArgs): Promise<DeploymentInfo[]> {
+  const a = parseArgs("getAppDeployments", appIdArgs, args);
+  return camelize(await programClient(a.account).listDeployments(a.appId));
+}
+
+export async function getAppMetrics(args: GetAppWindowArgs): Promise<AppMetrics> {
+  const a = parseArgs("getAppMetrics", windowArgs, args);
+  return camelize(await programClient(a.account).getAppMetrics(a.appId, { minutes: a.minutes }));
+}
+
+export async function getAppDashboard(args: GetAppWindowArgs): Promise<AppDashboard> {
+  const a = parseArgs("getAppDashboard", windowArgs, args);
+  try {
+    return camelize(
+      await programClient(a.account).getDashboardData(a.appId, { minutes: a.minutes }),
+    );
+  } catch (err) {
+    if (isAnalyticsOff(err)) {
+      throw new HostingInputError(
+        "appId",
+        `getAppDashboard: the service refused (${err.bodyMessage}). Analytics must be on: add ` +
+          `new hosting.AppAnalytics("analytics", { appId, enabled: true }) and depend on it.`,
+      );
+    }
+    throw err;
+  }
+}

@@ -1,0 +1,24 @@
+import * as pulumi from "@pulumi/pulumi";
+import { z } from "zod";
+import { assertType, type SameShape } from "../api/type-equality";
+import { parseArgs } from "../provider/validate";
+import type { GetBackupDownloadUrlArgs } from "./backups";
+import { accountArg, programClient } from "./connection";
+import type { BackupDownloadUrl } from "./results";
+
+/* What the backup data source does, loaded on its first call (see load-calls.ts). */
+
+const args = z.strictObject({
+  projectId: z.string().min(1, "projectId is required"),
+  backupId: z.string().min(1, "backupId is required"),
+  ...accountArg,
+});
+assertType<SameShape<z.input<typeof args>, GetBackupDownloadUrlArgs>>(true);
+
+export async function getBackupDownloadUrl(
+  a: GetBackupDownloadUrlArgs,
+): Promise<BackupDownloadUrl> {
+  const { projectId, backupId, account } = parseArgs("getBackupDownloadUrl", args, a);
+  const res = await programClient(account).getBackupDownloadUrl(projectId, backupId);
+  return { url: pulumi.secret(res.url) };
+}

@@ -1,0 +1,70 @@
+import * as pulumi from "@pulumi/pulumi";
+import { z } from "zod";
+import { assertType, type SameShape } from "../api/type-equality";
+import { camelize } from "../provider/camel";
+import { parseArgs } from "../provider/validate";
+import { accountArg, programClient } from "./connection";
+import type { GetDatabaseArgs, GetDatabaseConnectionArgs, GetDatabasesArgs } from "./databases";
+import { pickOne } from "./pick-one";
+import type { DatabaseConnection, DatabaseInfo } from "./results";
+
+/* What the database data sources do, loaded on their first call (see load-calls.ts). */
+
+const serviceType = z.enum(["postgres", "mysql", "mongo", "redis"], {
+  error: "serviceType must be one of postgres, mysql, mongo, redis",
+});
+const workspaceId = z.string().min(1, "workspaceId must be a workspace id").optional();
+const listArgs = z.strictObject({
+  workspaceId,
+  serviceType: serviceType.optional(),
+  ...accountArg,
+});
+assertType<SameShape<z.input<typeof listArgs>, GetDatabasesArgs>>(true);
+
+const oneArgs = z.union(
+  [
+    z.strictObject({ id: z.string().min(1), workspaceId, ...accountArg }),
+    z.strictObject({ name: z.string().min(1), workspaceId, ...accountArg }),
+  ],
+  { error: "pass exactly one of { id } or { name }" },
+);
+
+const connArgs = z.strictObject({
+  databaseId: z.string().min(1, "databaseId is required"),
+  ...accountArg,
+});
+assertType<SameShape<z.input<typeof connArgs>, GetDatabaseConnectionArgs>>(true);
+
+export async function getDatabases(args: GetDatabasesArgs): Promise<DatabaseInfo[]> {
+  const a = parseArgs("getDatabases", listArgs, args);
+  const list = await programClient(a.account).listDatabases({ workspaceId: a.workspaceId });
+  return list
+    .filter((d) => !a.serviceType || d.database.service_type === a.serviceType)
+    .map((d) => ({
+      ...camelize(d.database),
+      replicaStatus: d.replica_status,
+      projectInfo: camelize(d.project_info),
+    }));
+}
+
+export async function getDatabase(args: GetDatabaseArgs): Promise<DatabaseInfo> {
+  const a = parseArgs("getDatabase", oneArgs, args);
+  return pickOne(
+    "getDatabase",
+    "database",
+    await getDatabases({ workspaceId: a.workspaceId, account: a.account }),
+    a,
+  );
+}
+
+export async function getDatabaseConnection(
+  args: GetDatabaseConnectionArgs,
+): Promise<DatabaseConnection> {
+  const a = parseArgs("getDatabaseConnection", connArgs, args);
+  const info = await programClient(a.account).getDatabaseConnection(a.databaseId);
+  return {
+    databaseId: a.databaseId,
+    connectionUrl: pulumi.secret(info.connection_url),
+    visualizerUrl: info.visualizer_url ?? "",
+  };
+}

@@ -1,0 +1,19 @@
+import type { RuntimeVersion } from "../api/types";
+import { z } from "zod";
+import { assertType, type SameShape } from "../api/type-equality";
+import { parseArgs } from "../provider/validate";
+import { accountArg, programClient } from "./connection";
+import type { GetRuntimeVersionsArgs } from "./runtime-versions";
+
+/* What the runtime-version data source does, loaded on its first call (see load-calls.ts). */
+
+const args = z.strictObject({
+  language: z.string().min(1, "language must not be empty").optional(),
+  ...accountArg,
+});
+assertType<SameShape<z.input<typeof args>, GetRuntimeVersionsArgs>>(true);
+
+export async function getRuntimeVersions(a: GetRuntimeVersionsArgs): Promise<RuntimeVersion[]> {
+  const { language, account } = parseArgs("getRuntimeVersions", args, a);
+  return programClient(account).listRuntimeVersions({ language });
+}

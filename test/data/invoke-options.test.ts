@@ -1,0 +1,73 @@
+import * as pulumi from "@pulumi/pulumi";
+import { closeClients } from "../../src/provider/config";
+import { useEmulator } from "../helpers/emulator";
+
+/*
+ * The Output forms under Pulumi's own mocks in preview mode: a resource about to be created has
+ * an unknown id, so a data source that depends on it must stay unknown and send nothing, as
+ * Pulumi's output invokes do; one with known inputs runs at once.
+ */
+
+pulumi.runtime.setMocks(
+  {
+    // In a preview, a resource that does not exist yet has no id.
+    newResource: (args) => ({
+      id: args.name === "existing" ? "existing-id" : undefined,
+      state: {},
+    }),
+    call: (args) => args.inputs,
+  },
+  "hosting",
+  "test",
+  true,
+);
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const hosting = require("../../src") as typeof import("../../src");
+
+const env = useEmulator({ setupDelayMs: 0 });
+const isKnown = (o: pulumi.Output<unknown>) =>
+  (o as unknown as { isKnown: Promise<boolean> }).isKnown;
+const value = <T>(o: pulumi.Output<T>) => new Promise<T>((resolve) => o.apply(resolve));
+
+beforeAll(() => {
+  process.env.HOSTING_API_URL = env.emu.url;
+  process.env.HOSTING_TOKEN = env.emu.issueToken();
+});
+afterAll(async () => {
+  delete process.env.HOSTING_API_URL;
+  delete process.env.HOSTING_TOKEN;
+  await closeClients();
+});
+
+test("dependsOn a resource being created: unknown in preview, and no request is sent", async () => {
+  env.emu.resetStats();
+  const analytics = new hosting.AppAnalytics("new", { appId: "app-1", enabled: true });
+  const dashboard = hosting.getAppDashboardOutput(
+    { appId: "app-1", minutes: 5 },
+    { dependsOn: [analytics] },
+  );
+  const apps = hosting.getAppsOutput({}, { dependsOn: pulumi.output([analytics]) });
+  expect(await isKnown(dashboard)).toBe(false);
+  expect(await isKnown(apps)).toBe(false);
+  expect(env.emu.stats().total).toBe(0);
+});
+
+test("dependsOn a resource that exists, or no dependsOn: the data source runs", async () => {
+  env.emu.resetStats();
+  const existing = new hosting.AppWebAccess("existing", { appId: "app-1", enabled: true });
+  const withDep = hosting.getDatabasesOutput({ serviceType: "redis" }, { dependsOn: existing });
+  expect((await value(withDep)).map((d) => d.serviceType)).toEqual(["redis"]);
+  expect((await value(hosting.getAppsOutput())).length).toBeGreaterThanOrEqual(0);
+  expect(env.emu.stats().total).toBe(2);
+});
+
+test("opts.provider is refused with the fix, before any request", async () => {
+  env.emu.resetStats();
+  const provider = {} as pulumi.ProviderResource;
+  await expect(hosting.getApps({}, { provider })).rejects.toMatchObject({
+    property: "provider",
+    message: expect.stringMatching(/has no effect.*hosting:apiUrl.*Remove the provider option/),
+  });
+  expect(env.emu.stats().total).toBe(0);
+});

@@ -1,0 +1,14 @@
+export interface StoredResource {
+  urn: string;
+  id: string;
+  inputs: Record<string, unknown>;
+  outputs: Record<string, unknown>;
+}
+export interface StoredState {
+  resources: StoredResource[];
+  outputs: Record<string, unknown>;
+  secretOutputs: string[];
+}
+/** The state with every secret value opened: what a `pulumi stack export --show-secrets` shows. */
+export function loadState(stateFile: string): StoredState;
+export function saveState(stateFile: string, state: StoredState): void;

@@ -1,0 +1,119 @@
+import { execFileSync, spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { ROOT } from "../harness/pulumi-parts";
+
+/*
+ * What `npm pack` ships, and what a provider user gets from it: the tarball installed into a
+ * fresh folder outside this repository (so nothing resolves from the repo's node_modules).
+ */
+
+const npm = (args: string[], cwd: string) =>
+  spawnSync("npm", args, {
+    cwd,
+    encoding: "utf8",
+    env: { ...process.env, npm_config_fund: "false" },
+  });
+
+function packedFiles(): string[] {
+  const out = execFileSync("npm", ["pack", "--dry-run", "--json", "--ignore-scripts"], {
+    cwd: ROOT,
+    encoding: "utf8",
+  });
+  const [info] = JSON.parse(out) as [{ files: Array<{ path: string }> }];
+  return info.files.map((f) => f.path).sort();
+}
+
+describe("npm pack", () => {
+  const files = packedFiles();
+
+  test("ships README, LICENSE, package.json and, per src/ module, its .js, .d.ts and .js.map", () => {
+    const modules = readdirSync(join(ROOT, "src"), { recursive: true, encoding: "utf8" })
+      .filter((f) => f.endsWith(".ts"))
+      .map((f) => `dist/${f.replace(/\.ts$/, "")}`);
+    const expected = [
+      "LICENSE",
+      "README.md",
+      "package.json",
+      ...modules.flatMap((m) => [`${m}.js`, `${m}.d.ts`, `${m}.js.map`]),
+    ].sort();
+    expect(files).toEqual(expected);
+  });
+
+  test("LICENSE is the Apache-2.0 text the package.json names", () => {
+    expect(JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")).license).toBe("Apache-2.0");
+    const text = readFileSync(join(ROOT, "LICENSE"), "utf8");
+    expect(text).toContain("Apache License\n                           Version 2.0, January 2004");
+    expect(text).toContain("END OF TERMS AND CONDITIONS");
+  });
+
+  test("every source map carries its sources, so stack traces resolve without src/", () => {
+    for (const f of files.filter((p) => p.endsWith(".js.map"))) {
+      const map = JSON.parse(readFileSync(join(ROOT, f), "utf8")) as {
+        sources: string[];
+        sourcesContent?: Array<string | null>;
+      };
+      expect({ f, n: map.sourcesContent?.filter((c) => typeof c === "string").length }).toEqual({
+        f,
+        n: map.sources.length,
+      });
+      const js = readFileSync(join(ROOT, f.replace(/\.map$/, "")), "utf8");
+      expect(js).toContain(`//# sourceMappingURL=${f.split("/").pop()}`);
+    }
+  });
+});
+
+describe("a provider user's install (--omit=dev) of the packed tarball", () => {
+  let dir: string;
+  let installLog: string;
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), "hosting-user-"));
+    const pack = npm(["pack", "--ignore-scripts", "--pack-destination", dir], ROOT);
+    if (pack.status !== 0) throw new Error(pack.stderr);
+    const tgz = pack.stdout.trim().split("\n").pop()!;
+    writeFileSync(join(dir, "package.json"), '{ "name": "user", "private": true }\n');
+    const r = npm(["install", "--omit=dev", "--prefer-offline", "--no-audit", `./${tgz}`], dir);
+    if (r.status !== 0) throw new Error(`npm install failed:\n${r.stderr}`);
+    installLog = r.stderr;
+  }, 240_000);
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  const node = (code: string) =>
+    spawnSync(process.execPath, ["-e", code], { cwd: dir, encoding: "utf8" });
+
+  test("installs no server: fastify and @fastify/multipart are absent", () => {
+    expect(existsSync(join(dir, "node_modules", "fastify"))).toBe(false);
+    expect(existsSync(join(dir, "node_modules", "@fastify", "multipart"))).toBe(false);
+    expect(node('require.resolve("fastify")').status).not.toBe(0);
+  });
+
+  test("prints no engine warning on Node 20 (fastify's cookie wants Node 22)", () => {
+    expect(installLog).not.toContain("EBADENGINE");
+  });
+
+  test('require("pulumi-hosting") and the client load', () => {
+    const r = node(
+      'const h = require("pulumi-hosting"); const c = require("pulumi-hosting/client");' +
+        'if (typeof h.App !== "function" || typeof c.HostingClient !== "function") process.exit(3);',
+    );
+    expect({ status: r.status, stderr: r.stderr }).toEqual({ status: 0, stderr: "" });
+  });
+
+  test("the emulator entry and bin name the packages to install", () => {
+    const lib = node('require("pulumi-hosting/emulator")');
+    expect(lib.status).not.toBe(0);
+    expect(lib.stderr).toContain("HostingEmulatorMissingDependencyError");
+    expect(lib.stderr).toContain("npm install --save-dev fastify@^5 @fastify/multipart@^9");
+    const bin = spawnSync(join(dir, "node_modules", ".bin", "hosting-emulator"), [], {
+      cwd: dir,
+      encoding: "utf8",
+    });
+    expect(bin.status).toBe(1);
+    expect(bin.stderr.trim()).toBe(
+      "hosting-emulator: The Hosting emulator needs fastify and @fastify/multipart, which " +
+        "pulumi-hosting leaves out of a provider install. Install them where you run the " +
+        "emulator: npm install --save-dev fastify@^5 @fastify/multipart@^9",
+    );
+  });
+});
