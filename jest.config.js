@@ -1,6 +1,6 @@
 /** @type {import('jest').Config} */
 module.exports = {
-  testEnvironment: "node",
+  testEnvironment: "<rootDir>/test/harness/worker-environment.js",
   roots: ["<rootDir>/test"],
   testPathIgnorePatterns: ["/node_modules/", "/test/.work/"],
   testMatch: ["**/*.test.ts"],
