@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
-import { closeClients } from "../../src/provider/config";
 import { useEmulator } from "../helpers/emulator";
+import { useProgramEnv } from "../helpers/program-env";
 
 /*
  * The plain action functions inside a program being previewed: Pulumi's own mocks in preview
@@ -18,15 +18,7 @@ pulumi.runtime.setMocks(
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const hosting = require("../../src") as typeof import("../../src");
 
-beforeAll(() => {
-  process.env.HOSTING_API_URL = env.emu.url;
-  process.env.HOSTING_TOKEN = env.emu.issueToken();
-});
-afterAll(async () => {
-  delete process.env.HOSTING_API_URL;
-  delete process.env.HOSTING_TOKEN;
-  await closeClients();
-});
+useProgramEnv(env);
 
 test("during a preview the action functions refuse, point at the resource and send nothing", async () => {
   expect(pulumi.runtime.isDryRun()).toBe(true);

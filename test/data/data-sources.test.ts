@@ -1,21 +1,13 @@
 import * as pulumi from "@pulumi/pulumi";
 import * as hosting from "../../src";
-import { closeClients } from "../../src/provider/config";
 import { useEmulator } from "../helpers/emulator";
+import { useProgramEnv } from "../helpers/program-env";
 
 const env = useEmulator({ setupDelayMs: 0 });
 const value = <T>(o: { apply<U>(f: (t: T) => U): unknown }) =>
   new Promise<T>((resolve) => o.apply((v) => resolve(v)));
 
-beforeAll(() => {
-  process.env.HOSTING_API_URL = env.emu.url;
-  process.env.HOSTING_TOKEN = env.emu.issueToken();
-});
-afterAll(async () => {
-  delete process.env.HOSTING_API_URL;
-  delete process.env.HOSTING_TOKEN;
-  await closeClients();
-});
+useProgramEnv(env);
 
 describe("data sources", () => {
   test("getDatabases: camelCase, filtered by service type, or a workspace's", async () => {

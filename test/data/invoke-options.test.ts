@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
-import { closeClients } from "../../src/provider/config";
 import { useEmulator } from "../helpers/emulator";
+import { useProgramEnv } from "../helpers/program-env";
 
 /*
  * The Output forms under Pulumi's own mocks in preview mode: a resource about to be created has
@@ -30,15 +30,7 @@ const isKnown = (o: pulumi.Output<unknown>) =>
   (o as unknown as { isKnown: Promise<boolean> }).isKnown;
 const value = <T>(o: pulumi.Output<T>) => new Promise<T>((resolve) => o.apply(resolve));
 
-beforeAll(() => {
-  process.env.HOSTING_API_URL = env.emu.url;
-  process.env.HOSTING_TOKEN = env.emu.issueToken();
-});
-afterAll(async () => {
-  delete process.env.HOSTING_API_URL;
-  delete process.env.HOSTING_TOKEN;
-  await closeClients();
-});
+useProgramEnv(env);
 
 test("dependsOn a resource being created: unknown in preview, and no request is sent", async () => {
   env.emu.resetStats();

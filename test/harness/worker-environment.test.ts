@@ -10,7 +10,7 @@ function runAsWorker(script: string): Promise<{ code: number | null; stdout: str
     stdio: ["ignore", "pipe", "inherit", "ipc"],
   });
   let stdout = "";
-  child.stdout.on("data", (d: Buffer) => (stdout += d.toString()));
+  child.stdout?.on("data", (d: Buffer) => (stdout += d.toString()));
   return new Promise((resolve) => child.on("close", (code) => resolve({ code, stdout })));
 }
 
