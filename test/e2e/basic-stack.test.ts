@@ -1,21 +1,15 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { startEmulator, type RunningEmulator } from "../../src/emulator";
-import { Deployment, type RunResult, type Step } from "../harness/deployment";
+import { Deployment, type RunResult } from "../harness/deployment";
 import { ROOT } from "../harness/pulumi-parts";
 import { programDir } from "../harness/stack-dir";
+import { kind, mutations, ops } from "../helpers/steps";
 
 /*
  * The example stack end to end: Pulumi's program runtime runs examples/basic, our test engine
  * sends its resources to Pulumi's dynamic-provider host, and the emulator plays the service.
  */
-
-const kind = (s: Step) => s.urn.split("::")[2].split(":").pop();
-const ops = (r: { steps: Step[] }) => Object.fromEntries(r.steps.map((s) => [kind(s), s.op]));
-const mutations = (emu: RunningEmulator) =>
-  Object.entries(emu.stats().requests)
-    .filter(([route]) => !route.startsWith("GET "))
-    .reduce((n, [, c]) => n + c, 0);
 
 describe("examples/basic through Pulumi's program runtime", () => {
   let emu: RunningEmulator;

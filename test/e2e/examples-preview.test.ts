@@ -1,9 +1,10 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { startEmulator, type RunningEmulator } from "../../src/emulator";
-import { Deployment, type RunResult, type Step } from "../harness/deployment";
+import { Deployment, type RunResult } from "../harness/deployment";
 import { ROOT } from "../harness/pulumi-parts";
 import { programDir } from "../harness/stack-dir";
+import { mutations, ops } from "../helpers/steps";
 
 /*
  * Nothing with a side effect runs during a preview: every example program in examples/ is
@@ -11,12 +12,6 @@ import { programDir } from "../harness/stack-dir";
  */
 
 const EXAMPLES = join(ROOT, "examples");
-const kind = (s: Step) => s.urn.split("::")[2].split(":").pop();
-const ops = (r: { steps: Step[] }) => Object.fromEntries(r.steps.map((s) => [kind(s), s.op]));
-const mutations = (emu: RunningEmulator) =>
-  Object.entries(emu.stats().requests)
-    .filter(([route]) => !route.startsWith("GET "))
-    .reduce((n, [, c]) => n + c, 0);
 const ok = (r: RunResult) => {
   if (!r.ok) throw new Error(`deployment failed (${r.code}):\n${r.stderr}\n${r.stdout}`);
   return r;
