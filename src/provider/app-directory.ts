@@ -50,11 +50,35 @@ export function listAppsShared(client: HostingClient): Promise<AppListEntry[]> {
   return start(client).promise;
 }
 
+/**
+ * Fresh lists are at most one in flight plus one queued, started at least this long apart: a
+ * burst of creates each needing a list newer than the one in flight shares the next one instead
+ * of starting its own (every list costs a request from the same rate quota as the creates).
+ */
+const MIN_GAP_MS = 250;
+const queued = new WeakMap<HostingClient, Promise<AppListEntry[]>>();
+
 /** A shared list requested at or after `since` (ms since the epoch); starts one if needed. */
 export function listAppsSince(client: HostingClient, since: number): Promise<AppListEntry[]> {
   const hit = shared.get(client);
   if (hit && hit.startedAt >= since) return hit.promise;
-  return start(client).promise;
+  if (!hit || (hit.settledAt !== undefined && Date.now() - hit.startedAt >= MIN_GAP_MS)) {
+    return start(client).promise;
+  }
+  // The queued list starts after every caller's `since` (each is at most its call time).
+  let next = queued.get(client);
+  if (!next) {
+    const wait = Math.max(0, hit.startedAt + MIN_GAP_MS - Date.now());
+    next = hit.promise
+      .catch(() => undefined)
+      .then(() => new Promise((resolve) => setTimeout(resolve, wait)))
+      .then(() => {
+        queued.delete(client);
+        return start(client).promise;
+      });
+    queued.set(client, next);
+  }
+  return next;
 }
 
 export async function findApp(client: HostingClient, appId: string) {
