@@ -76,14 +76,11 @@ export function parseFaultConfig(
 assertType<SameShape<z.input<typeof faultConfigSchema>, FaultConfig>>(true);
 type Rule = z.output<typeof faultRuleSchema> & { fired: number; seen: number };
 
-export interface FaultDecision {
-  status?: number;
-  retryAfterSeconds?: number;
-  reset?: boolean;
-  commitThenDrop?: boolean;
-  commitThenStatus?: number;
-  latencyMs?: number;
-}
+/** What the matching rules make of one request: the misbehaviour parts of a rule. */
+export type FaultDecision = Pick<
+  FaultRule,
+  "status" | "retryAfterSeconds" | "reset" | "commitThenDrop" | "commitThenStatus" | "latencyMs"
+>;
 
 export class Faults {
   #rules: Rule[] = [];
