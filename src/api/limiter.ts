@@ -1,17 +1,26 @@
 import { createHash } from "node:crypto";
 import type { RateLimitInfo } from "./rate-limit-headers";
+import { QuotaWindow } from "./quota-window";
 
 /*
  * One limiter per (API URL, token) in the process, shared by every client, resource and data
  * source: the server limits the token, not one client. It bounds requests in flight and, once the
  * server has shown a limit, paces them with a token bucket whose rate is learned:
- *   - a stated quota (RateLimit-Policy / X-RateLimit-Limit with a window) caps the rate;
+ *   - a stated quota (RateLimit-Policy / X-RateLimit-Limit with a window) caps the rate: the
+ *     full quota when the server also reports `remaining` (it shows when others use the token),
+ *     else `quotaShare` of it; and a request goes only when it fits in the window
+ *     (quota-window.ts: by our own requests of the window's length, or by the server's
+ *     `remaining`), so our own traffic never overruns a window wherever its edges fall;
  *   - a 429 cuts the rate (×0.7) and pauses everyone for Retry-After; successes then probe back
  *     up along a cubic curve (the AWS SDK's adaptive retry mode, from TCP CUBIC), never past
  *     twice what was actually sent, nor past the stated quota;
- *   - `remaining: 0` pauses everyone until the window resets, before any 429.
- * Until the first response, one request goes at a time. 429s that answer requests sent before the last cut are the same congestion event: they extend
- * the pause but do not cut again (otherwise 30 parallel refusals would cut the rate 0.7^30).
+ *   - what the server counted beyond our own requests of the window is another program's: it
+ *     shrinks our share of the window until that window is over, and `remaining: 0` then pauses
+ *     everyone until the reset, before any 429. A `remaining: 0` that our own requests explain
+ *     needs no pause: the window rule already holds the next request until the window is past.
+ * Until the first response, one request goes at a time. 429s that answer requests sent before
+ * the last cut are the same congestion event: they extend the pause but do not cut again
+ * (otherwise 30 parallel refusals would cut the rate 0.7^30).
  */
 
 /** The time source and timers a limiter uses; tests pass a manual one. */
@@ -34,7 +43,8 @@ const realClock: LimiterClock = {
 export interface RequestLimiterOptions {
   /** Requests in flight at once (default 32). */
   maxConcurrency?: number;
-  /** Share of a server-stated quota to pace at, leaving room for clock skew (default 0.95). */
+  /** Share of a server-stated quota to pace at when the server does not report what remains of
+   * it, leaving room for other users of the token (default 0.95). */
   quotaShare?: number;
   /** Tokens the bucket holds, as ms of the current rate, at least 2 so that a late timer can
    * catch up (default 0: no bursts, which a fixed-window server would count in one window). */
@@ -89,6 +99,9 @@ export class RequestLimiter {
   #bucket: number;
   #throttles = 0;
   #heard = false;
+  // The stated quota's window: ours in it, what the server says is left, what others use.
+  #quota = new QuotaWindow();
+  #seqOf = new WeakMap<Permit, number>();
 
   constructor(options: number | RequestLimiterOptions = {}) {
     const o = typeof options === "number" ? { maxConcurrency: options } : options;
@@ -119,7 +132,9 @@ export class RequestLimiter {
     const paused = Math.max(0, this.#pausedUntil - now);
     const tokenWait =
       this.#enabled && this.#tokens < 1 ? ((1 - this.#tokens) / this.#rate) * 1000 : 0;
-    return Math.round(Math.max(paused, tokenWait));
+    const full = this.#quota.fullUntil(now);
+    const windowWait = full !== undefined && Number.isFinite(full) ? full - now : 0;
+    return Math.round(Math.max(paused, tokenWait, windowWait));
   }
 
   /** Rate cuts made so far (one per congestion event). */
@@ -150,7 +165,9 @@ export class RequestLimiter {
     this.#heard = true;
     this.#measure(now);
     if (info.limit !== undefined && info.windowMs) {
-      this.#ceiling = Math.max(MIN_RATE, (info.limit / info.windowMs) * 1000 * this.#quotaShare);
+      this.#quota.quota = { limit: info.limit, windowMs: info.windowMs };
+      const share = info.remaining === undefined ? this.#quotaShare : 1;
+      this.#ceiling = Math.max(MIN_RATE, (info.limit / info.windowMs) * 1000 * share);
       if (!this.#enabled) {
         this.#enabled = true;
         this.#lastMaxRate = this.#ceiling;
@@ -159,7 +176,13 @@ export class RequestLimiter {
         this.#setRate(this.#ceiling, now);
       }
     }
-    if (info.remaining === 0 && info.resetMs) this.#pause(now + info.resetMs);
+    if (info.remaining !== undefined) {
+      const seq = this.#seqOf.get(permit) ?? -1;
+      const { remaining, resetMs } = info;
+      const others = this.#quota.learn(seq, permit.sentAt, now, remaining, resetMs);
+      // A window our own requests used up needs no pause: the window rule holds ours back.
+      if (remaining === 0 && resetMs && others) this.#pause(now + resetMs);
+    }
     if (status === 429) {
       this.#pause(now + (info.retryAfterMs ?? info.resetMs ?? 0));
       if (permit.sentAt >= this.#lastThrottle) this.#cut(now);
@@ -229,6 +252,8 @@ export class RequestLimiter {
     // into a quota of 10 would only buy 429s and a pause.
     const limit = this.#heard ? this.maxConcurrency : 1;
     while (this.#waiters.length > 0 && this.#inFlight < limit) {
+      const full = this.#quota.fullUntil(now);
+      if (full !== undefined) return Number.isFinite(full) ? this.#wakeAt(full, now) : undefined;
       if (this.#enabled) {
         if (this.#tokens < 1)
           return this.#wakeAt(now + ((1 - this.#tokens) / this.#rate) * 1000, now);
@@ -241,15 +266,19 @@ export class RequestLimiter {
 
   #permit(sentAt: number): Permit {
     let released = false;
-    return {
+    const seq = this.#quota.send();
+    const permit = {
       sentAt,
       release: () => {
         if (released) return;
         released = true;
         this.#inFlight--;
+        this.#quota.answered(seq, this.#clock.now());
         this.#pump();
       },
     };
+    this.#seqOf.set(permit, seq);
+    return permit;
   }
 
   /** One timer at most, for the earliest moment a waiter may go; none when nobody waits. */

@@ -9,8 +9,9 @@ import { appById } from "./app-index";
  * costs a handful of list calls, not N.
  *
  * Waiting for N new apps to finish setup shares the list too: each waiter asks for a list that
- * was requested after a given moment (after its app existed, and no older than its poll
- * interval), so one call serves every waiter of that interval and nobody's cache is thrown away.
+ * was requested after a given moment (for its first look, after that look began; later, after
+ * its app existed and no older than its poll interval), so one call serves every waiter of that
+ * interval and nobody's cache is thrown away.
  */
 
 const DEFAULT_MAX_AGE_MS = 1000;

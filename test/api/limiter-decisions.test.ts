@@ -39,9 +39,9 @@ describe("the adaptive limiter's decisions", () => {
     expect(limiter.rate).toBeUndefined();
   });
 
-  test("a stated quota (RateLimit-Policy) paces below it before any 429", async () => {
+  test("a stated quota without `remaining` paces at 95 % of it before any 429", async () => {
     const { clock, limiter, granted, ask } = setup();
-    const quota = { limit: 10, windowMs: 1000, remaining: 9, resetMs: 1000 };
+    const quota = { limit: 10, windowMs: 1000 };
     await ask(1);
     limiter.observe(granted[0], 200, quota);
     granted.shift()!.release();

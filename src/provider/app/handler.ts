@@ -18,11 +18,14 @@ import {
 } from "../resource-handler";
 import { createApp } from "./create-app";
 import { heldFate, noteHeld } from "./held-apps";
+import { withPackSlot } from "./pack-slots";
 import { packageSource, type PackagedSource } from "./packaging";
 import { appInputSchema, type AppInputs } from "./schema";
 
 const DEFAULT_SETUP_TIMEOUT_S = 300;
 const POLL_MS = 500;
+/** The first look comes sooner: a quick setup is seen without a whole interval's wait. */
+const FIRST_LOOK_MS = 250;
 
 function manifestOf(i: AppInputs): Manifest {
   const m: Manifest = { name: i.name };
@@ -45,7 +48,7 @@ async function withPackage<T>(
   inputs: AppInputs,
   use: (p: PackagedSource) => Promise<T>,
 ): Promise<T> {
-  const p = await packageSource(inputs.source, manifestOf(inputs));
+  const p = await withPackSlot(() => packageSource(inputs.source, manifestOf(inputs)));
   try {
     return await use(p);
   } finally {
@@ -225,14 +228,16 @@ async function waitForSetup(
   existsSince: number,
   what: string,
 ): Promise<AppSummary> {
-  const look = async () => {
-    const since = Math.max(existsSince, Date.now() - POLL_MS);
+  const lookSince = async (since: number) => {
     const app = (await listAppsSince(client, since)).find((a) => a.app.id === id)?.app;
     if (!app) throw new Error(`app ${id} disappeared while waiting for its setup`);
     return app;
   };
-  // The first look waits one interval too (setup takes longer than that), so creates that
-  // finish their POSTs close together share it.
-  await sleep(POLL_MS);
-  return pollUntil(await look(), look, (app) => app.setup === true, timeoutS, POLL_MS, what);
+  const look = () => lookSince(Math.max(existsSince, Date.now() - POLL_MS));
+  // Creates that finish their POSTs close together share the first look too. It takes a list
+  // requested after it began: an older one (say, one queued behind other creates' uploads) may
+  // predate a setup that is done by now, and would cost a whole interval more.
+  await sleep(FIRST_LOOK_MS);
+  const first = await lookSince(Date.now());
+  return pollUntil(first, look, (app) => app.setup === true, timeoutS, POLL_MS, what);
 }

@@ -1,0 +1,86 @@
+import { WindowLog } from "./window-log";
+
+/*
+ * Whether one more request fits in the server's stated quota (`limit` per `windowMs`) now. Two
+ * bounds, each safe on its own, so a request may go when either allows it:
+ *   - the window log (window-log.ts): fewer than `limit` of ours in flight or answered within the
+ *     window's length, less what others were seen to use;
+ *   - the server's word: the `remaining` of the newest answer, less ours that it cannot reflect
+ *     (sent after that request, or sent before it and still unanswered). It only grows as windows
+ *     pass, and it lets a fresh window be used at once although the log still holds answers that
+ *     came in late.
+ * What the server counted beyond ours is another program's; it lowers our cap for one window.
+ */
+export class QuotaWindow {
+  /** The stated quota; until the server states one, nothing is held back. */
+  quota: { limit: number; windowMs: number } | undefined;
+  #log = new WindowLog();
+  #sent = 0;
+  #inFlight = new Set<number>();
+  #left = 0;
+  #leftSeq = -1;
+  #foreign = 0;
+  #foreignUntil = 0;
+
+  /** What others used of the window lately (0 when nothing shows it). */
+  get foreign(): number {
+    return this.#foreign;
+  }
+
+  /** Notes a request let through; returns its sequence number. */
+  send(): number {
+    const seq = this.#sent++;
+    this.#inFlight.add(seq);
+    this.#left--;
+    return seq;
+  }
+
+  /** Notes that request `seq` was answered (or failed) at `now`. */
+  answered(seq: number, now: number): void {
+    this.#inFlight.delete(seq);
+    if (!this.quota) return;
+    this.#log.record(now);
+    // Two windows back: enough to tell what the server may have counted with a late answer.
+    this.#log.forget(now - 2 * this.quota.windowMs);
+  }
+
+  /**
+   * Learns from `remaining` in the answer to request `seq`, sent at `sentAt`. Returns whether
+   * others are seen to use the window too: then a `remaining` of 0 is theirs, worth a pause.
+   */
+  learn(seq: number, sentAt: number, now: number, remaining: number, resetMs?: number): boolean {
+    const q = this.quota;
+    if (!q) return true;
+    if (seq > this.#leftSeq) {
+      let unreflected = this.#sent - 1 - seq;
+      for (const s of this.#inFlight) if (s < seq) unreflected++;
+      this.#left = remaining - unreflected;
+      this.#leftSeq = seq;
+    }
+    // Ours that the server may have counted with this one: in flight, or answered after its
+    // window could have begun (unknown when the log no longer reaches back that far).
+    const answered = this.#log.countAfter(sentAt - q.windowMs);
+    if (answered === undefined) return true;
+    const foreign = Math.max(0, q.limit - remaining - this.#inFlight.size - answered);
+    if (foreign >= this.#foreign || now >= this.#foreignUntil) {
+      this.#foreign = foreign;
+      // The window that count belongs to is over by then, whether fixed or sliding.
+      this.#foreignUntil = now + Math.min(q.windowMs, resetMs ?? Infinity);
+    }
+    return foreign > 0;
+  }
+
+  /** Undefined when one more request fits now; else when it will (Infinity: after an answer). */
+  fullUntil(now: number): number | undefined {
+    const q = this.quota;
+    if (!q || this.#left > 0) return undefined;
+    if (now >= this.#foreignUntil) this.#foreign = 0;
+    const cap = Math.max(1, q.limit - this.#foreign);
+    const since = now - q.windowMs;
+    // How many answers must leave the window before one more request fits.
+    const excess = this.#inFlight.size + (this.#log.countAfter(since) ?? 0) - cap + 1;
+    if (excess <= 0) return undefined;
+    const at = this.#log.expiry(since, excess, q.windowMs) ?? Infinity;
+    return this.#foreign > 0 ? Math.min(at, this.#foreignUntil) : at;
+  }
+}
