@@ -38,7 +38,7 @@ import { assertTokenShape, parseApiUrl } from "./credentials";
 import { DEFAULT_MAX_RESPONSE_BYTES } from "./body-limit";
 import { DEFAULT_LIMITS } from "./timeouts";
 import { withRetryLog } from "./request-log";
-import { Transport } from "./transport";
+import { Transport, type RequestSpec } from "./transport";
 import type { RequestLimiter } from "./limiter";
 import type { RetryEvent } from "./retry";
 import { version } from "./version";
@@ -311,10 +311,7 @@ export class HostingClient {
     extra: {
       query?: Record<string, string | number | undefined>;
       json?: unknown;
-      stream?: () => Promise<{
-        body: import("node:stream").Readable;
-        headers: Record<string, string>;
-      }>;
+      stream?: RequestSpec<S>["stream"];
       lostReplyHint?: string;
     } = {},
   ): Promise<z.infer<S>> {

@@ -1,8 +1,7 @@
-import { createReadStream } from "node:fs";
 import { stat } from "node:fs/promises";
 import { basename } from "node:path";
-import { PassThrough, type Readable } from "node:stream";
 import FormData from "form-data";
+import { archiveChunks } from "./archive-chunks";
 import { endpoints } from "./endpoints";
 import { HostingInputError } from "./errors/input-error";
 
@@ -33,30 +32,48 @@ export async function archiveSize(archivePath: unknown): Promise<number> {
   return size;
 }
 
+/** A request body undici writes chunk by chunk, asking for the next when the socket drained. */
+export type UploadBody = AsyncIterable<Uint8Array>;
+
 /**
- * Builds the multipart body of POST /apps (`project` file, `env` text) as a stream read from disk,
- * so memory stays flat whatever the archive's size. Call once per attempt.
+ * Builds the multipart body of POST /apps (`env` text, `project` file) streamed from disk, so
+ * memory stays flat whatever the archive's size. Call once per attempt.
  */
 export function archiveForm(
   archivePath: string,
   size: number,
   envText: string,
-): { body: Readable; headers: Record<string, string> } {
+): { body: UploadBody; headers: Record<string, string> } {
+  // form-data writes the framing around an empty stand-in for the file; the file's bytes go in
+  // its place as they are read (see archive-chunks.ts for why form-data no longer streams them).
   const form = new FormData();
   const field = endpoints.createApp.body;
   form.append(field.env, envText);
-  form.append(field.project, createReadStream(archivePath), {
+  form.append(field.project, Buffer.alloc(0), {
     filename: basename(archivePath),
     contentType: "application/zip",
-    knownLength: size,
   });
+  const framing = form.getBuffer();
+  // The last part's closing line break, then the closing boundary.
+  const tail = Buffer.from(`\r\n--${form.getBoundary()}--\r\n`, "latin1");
+  if (!framing.subarray(framing.length - tail.length).equals(tail)) {
+    throw new Error("form-data no longer ends a form with the file part's closing boundary");
+  }
+  const head = framing.subarray(0, framing.length - tail.length);
   const headers: Record<string, string> = {
     ...form.getHeaders(),
-    "content-length": String(form.getLengthSync()),
+    "content-length": String(framing.length + size),
   };
-  // form-data is an old-style stream; undici wants a Readable.
-  const body = new PassThrough();
-  form.on("error", (err: Error) => body.destroy(err));
-  form.pipe(body);
-  return { body, headers };
+  return { body: framed(head, archiveChunks(archivePath, size), tail), headers };
+}
+
+/** The form's head and tail are buffers of their own, never refilled. */
+async function* framed(
+  head: Buffer,
+  file: AsyncIterable<Buffer>,
+  tail: Buffer,
+): AsyncGenerator<Buffer> {
+  yield head;
+  yield* file;
+  yield tail;
 }

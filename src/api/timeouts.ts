@@ -1,5 +1,5 @@
-import { Transform, type Readable } from "node:stream";
 import type { TimeoutPhase } from "./errors/timeout-error";
+import type { UploadBody } from "./multipart";
 
 /** The three limits of one attempt. */
 export interface TimeoutLimits {
@@ -66,21 +66,17 @@ export class AttemptClock {
   }
 
   /** Passes an upload body through, counting each chunk as progress. */
-  watchUpload(body: Readable): Readable {
-    const counted = new Transform({
-      transform: (chunk: Buffer, _enc, cb) => {
+  watchUpload(body: UploadBody): UploadBody {
+    const watched = async function* (this: AttemptClock) {
+      // One chunk is asked for only after the socket took the one before, so pulls are progress.
+      for await (const chunk of body) {
         this.kick();
-        cb(null, chunk);
-      },
-      flush: (cb) => {
-        this.#stage = "waiting";
-        this.kick();
-        cb();
-      },
-    });
-    body.on("error", (err) => counted.destroy(err));
-    counted.on("close", () => body.destroy());
-    return body.pipe(counted);
+        yield chunk;
+      }
+      this.#stage = "waiting";
+      this.kick();
+    };
+    return watched.call(this);
   }
 
   dispose(): void {

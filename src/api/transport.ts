@@ -23,6 +23,7 @@ import {
   type Failure,
   type RetryEvent,
 } from "./retry";
+import type { UploadBody } from "./multipart";
 import { makeScrubber, scrubError, type Scrub } from "./scrub";
 import { AttemptClock, type TimeoutLimits } from "./timeouts";
 
@@ -48,7 +49,7 @@ export interface RequestSpec<S extends z.ZodType> {
   query?: Record<string, string | number | undefined>;
   json?: unknown;
   /** A fresh body per attempt, for streamed uploads. */
-  stream?: () => Promise<{ body: Readable; headers: Record<string, string> }>;
+  stream?: () => Promise<{ body: UploadBody; headers: Record<string, string> }>;
   schema: S;
   /** What to check before repeating this call when its reply was lost after it may have
    * taken effect, e.g. "check listApps() for …". */
@@ -176,7 +177,7 @@ export class Transport {
     sent.at = performance.now();
     try {
       const headers = { ...baseHeaders };
-      let body: string | Readable | undefined;
+      let body: string | UploadBody | undefined;
       if (spec.stream) {
         const s = await spec.stream();
         Object.assign(headers, s.headers);
@@ -201,7 +202,7 @@ export class Transport {
     spec: RequestSpec<z.ZodType>,
     fullPath: string,
     headers: Record<string, string>,
-    body: string | Readable | undefined,
+    body: string | UploadBody | undefined,
     clock: AttemptClock,
     permit: Permit,
   ): Promise<Outcome> {
@@ -211,11 +212,13 @@ export class Transport {
         method: spec.method,
         path: fullPath,
         headers,
-        body,
+        // undici takes async iterables (docs/api/Dispatcher.md) though its types leave them out.
+        body: body as string | Readable | undefined,
         signal: clock.signal,
       });
     } catch (err) {
-      if (body && typeof body !== "string") body.destroy();
+      // Closes the archive if undici stopped asking for chunks before the last.
+      if (body && typeof body !== "string") void closeUpload(body);
       return this.#networkFailure(spec, err, clock);
     }
     clock.gotHeaders();
@@ -330,6 +333,12 @@ function headerOf(
     if (v) return Array.isArray(v) ? v[0] : v;
   }
   return undefined;
+}
+
+/** Ends an upload generator (so it closes its file), as `destroy()` would a stream. */
+async function closeUpload(body: UploadBody): Promise<void> {
+  const it = body as Partial<AsyncGenerator<Uint8Array>>;
+  await it.return?.(undefined).catch(() => undefined);
 }
 
 const mapDefined = <T, R>(v: T | undefined, f: (v: T) => R): R | undefined =>

@@ -1,5 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { AccountInput } from "./account-input";
+import { HostingResource } from "./hosting-resource";
 
 /** Inputs of the per-app on/off resources ({@link AppWebAccess}, {@link AppAnalytics}). */
 export interface AppToggleArgs extends AccountInput {
@@ -10,7 +11,7 @@ export interface AppToggleArgs extends AccountInput {
 }
 
 /** An on/off setting of an app, changed in place: the shape AppWebAccess and AppAnalytics share. */
-export abstract class AppToggle extends pulumi.dynamic.Resource {
+export abstract class AppToggle extends HostingResource {
   /** The app. */
   declare readonly appId: pulumi.Output<string>;
   /** Whether the setting is on. */
@@ -19,12 +20,11 @@ export abstract class AppToggle extends pulumi.dynamic.Resource {
   declare readonly account: pulumi.Output<string | undefined>;
 
   protected constructor(
-    provider: pulumi.dynamic.ResourceProvider,
     kind: "AppWebAccess" | "AppAnalytics",
     name: string,
     args: AppToggleArgs,
     opts?: pulumi.CustomResourceOptions,
   ) {
-    super(provider, name, { ...args, account: args.account }, opts, "hosting", kind);
+    super(kind, name, { ...args, account: args.account }, opts);
   }
 }

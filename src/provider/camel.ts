@@ -25,19 +25,15 @@ export function camelKey(key: string): string {
 }
 
 export function camelize<T>(value: T): Camelize<T> {
+  if (value === null || typeof value !== "object") return value as Camelize<T>;
   if (Array.isArray(value)) {
     // Number series (usage metrics) hold thousands of plain values: nothing to convert.
     if (!value.some((v) => v !== null && typeof v === "object")) return value as Camelize<T>;
     return value.map((v) => camelize(v)) as Camelize<T>;
   }
-  if (value !== null && typeof value === "object") {
-    const out: Record<string, unknown> = {};
-    for (const k in value) {
-      if (Object.prototype.hasOwnProperty.call(value, k)) {
-        out[camelKey(k)] = camelize((value as Record<string, unknown>)[k]);
-      }
-    }
-    return out as Camelize<T>;
+  const out: Record<string, unknown> = {};
+  for (const k of Object.keys(value)) {
+    out[camelKey(k)] = camelize((value as Record<string, unknown>)[k]);
   }
-  return value as Camelize<T>;
+  return out as Camelize<T>;
 }

@@ -8,14 +8,17 @@ import { analyticsHandler } from "./analytics/handler";
 import { appHandler } from "./app/handler";
 import { ACCOUNT_NAME_RULE } from "./accounts";
 import { clientFor, resolveConnection, type ConfigSource } from "./config";
+import type { ResourceKind } from "./resource-kind";
 import { customDomainHandler } from "./custom-domain/handler";
 import {
   checkWith,
   diffWith,
+  inputsFrom,
   ResourceInitError,
   type Props,
   type ResourceHandler,
 } from "./resource-handler";
+import { sameValue } from "./stable-json";
 import { UNKNOWN, type Failure } from "./validate";
 import { webAccessHandler } from "./web-access/handler";
 
@@ -33,9 +36,9 @@ const table = {
   VmStart: vmStartHandler,
   DatabaseSetupRetry: databaseSetupRetryHandler,
   BackupDeletion: backupDeletionHandler,
-} satisfies Record<string, ResourceHandler>;
+} satisfies Record<ResourceKind, ResourceHandler>;
 
-export type ResourceKind = keyof typeof table;
+export type { ResourceKind };
 
 /** Stack config handed over by the engine in configure(); env vars are the fallback. */
 let stackConfig: ConfigSource | undefined;
@@ -44,6 +47,9 @@ let stackConfig: ConfigSource | undefined;
 function client(props: Props) {
   return clientFor(resolveConnection(stackConfig, accountOf(props)));
 }
+
+const withAccount = (inputs: Props, account: unknown): Props =>
+  account === undefined ? inputs : { ...inputs, account };
 
 const accountOf = (props: Props) => (typeof props.account === "string" ? props.account : undefined);
 
@@ -117,7 +123,7 @@ function methodsFor(h: ResourceHandler) {
       const result = await checkWith(h, olds, rest);
       const bad = accountFailure(account);
       return {
-        inputs: account === undefined ? result.inputs : { ...result.inputs, account },
+        inputs: withAccount(result.inputs, account),
         failures: bad ? [bad, ...result.failures] : result.failures,
       };
     },
@@ -142,11 +148,14 @@ function methodsFor(h: ResourceHandler) {
       }
     },
     async read(id: string, props: Props): Promise<pulumi.dynamic.ReadResult> {
-      const found = await h.read(client(props ?? {}), id, props ?? {});
+      const state = props ?? {};
+      const found = await h.read(client(state), id, state);
       if (!found) return {}; // No id tells Pulumi the object is gone: a refresh drops it.
-      const account = props?.account;
-      const inputs = account === undefined ? found.inputs : { ...found.inputs, account };
-      return { id, props: found.props, inputs };
+      const inputs = withAccount(found.inputs, state.account);
+      // Inputs go back only when the refresh changed them (drift): without them the engine keeps
+      // the inputs it holds, and each of the N answers of a refresh is half the size.
+      const unchanged = sameValue(inputs, withAccount(inputsFrom(h.schema, state), state.account));
+      return unchanged ? { id, props: found.props } : { id, props: found.props, inputs };
     },
     async update(id: string, olds: Props, news: Props): Promise<pulumi.dynamic.UpdateResult> {
       return {

@@ -1,4 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
+import { providerText } from "../../src/provider/provider-text";
 
 /*
  * Program-side behaviour under Pulumi's own mocks: which type tokens are registered, with which
@@ -115,11 +116,12 @@ describe("resources as a program registers them", () => {
     );
   });
 
-  test("one provider object per type: every App carries the same __provider text", async () => {
+  test("every App carries the same short __provider text, which names its kind", async () => {
     const a = new hosting.App("a1", { source: "./a", name: "a1" });
     const b = new hosting.App("b1", { source: "./b", name: "b1" });
     await Promise.all([value(a.id), value(b.id)]);
     const p = (n: string) => registered.find((x) => x.name === n)!.inputs.__provider;
     expect(p("a1")).toBe(p("b1"));
+    expect(p("a1")).toBe(providerText("App"));
   });
 });

@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { AccountInput } from "../account-input";
-import { thinProvider } from "../thin-provider";
+import { HostingResource } from "../hosting-resource";
 
 /** Inputs of {@link BackupDeletion}. */
 export interface BackupDeletionArgs extends AccountInput {
@@ -12,15 +12,13 @@ export interface BackupDeletionArgs extends AccountInput {
   triggers?: pulumi.Input<unknown[]>;
 }
 
-const provider = thinProvider("BackupDeletion");
-
 /**
  * Deletes a backup when created; a backup that is already gone (404) counts as deleted. A backup
  * younger than the minimum retention age fails with RetentionPeriodError and nothing is recorded,
  * so the next `pulumi up` tries again. Never runs during a preview. Deleting the resource does
  * nothing on the service (a deleted backup cannot come back).
  */
-export class BackupDeletion extends pulumi.dynamic.Resource {
+export class BackupDeletion extends HostingResource {
   /** The app, database or VM the backup belonged to. */
   declare readonly projectId: pulumi.Output<string>;
   /** The deleted backup. */
@@ -45,6 +43,6 @@ export class BackupDeletion extends pulumi.dynamic.Resource {
       account: args.account,
       message: undefined,
     };
-    super(provider, name, props, opts, "hosting", "BackupDeletion");
+    super("BackupDeletion", name, props, opts);
   }
 }

@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { AccountInput } from "../account-input";
-import { thinProvider } from "../thin-provider";
+import { HostingResource } from "../hosting-resource";
 
 /** Inputs of {@link DatabaseSetupRetry}. */
 export interface DatabaseSetupRetryArgs extends AccountInput {
@@ -10,13 +10,11 @@ export interface DatabaseSetupRetryArgs extends AccountInput {
   triggers?: pulumi.Input<unknown[]>;
 }
 
-const provider = thinProvider("DatabaseSetupRetry");
-
 /**
  * Restarts a database's setup when created and again whenever `triggers` change; never during a
  * preview. Deleting the resource does nothing on the service.
  */
-export class DatabaseSetupRetry extends pulumi.dynamic.Resource {
+export class DatabaseSetupRetry extends HostingResource {
   /** The database. */
   declare readonly databaseId: pulumi.Output<string>;
   /** The values whose change retries the setup again. */
@@ -38,6 +36,6 @@ export class DatabaseSetupRetry extends pulumi.dynamic.Resource {
       account: args.account,
       message: undefined,
     };
-    super(provider, name, props, opts, "hosting", "DatabaseSetupRetry");
+    super("DatabaseSetupRetry", name, props, opts);
   }
 }

@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { AccountInput } from "../account-input";
-import { thinProvider } from "../thin-provider";
+import { HostingResource } from "../hosting-resource";
 
 /** Inputs of {@link VmStart}. */
 export interface VmStartArgs extends AccountInput {
@@ -10,13 +10,11 @@ export interface VmStartArgs extends AccountInput {
   triggers?: pulumi.Input<unknown[]>;
 }
 
-const provider = thinProvider("VmStart");
-
 /**
  * Starts a VM when created and again whenever `triggers` change; never during a preview.
  * Deleting the resource does nothing on the service (the VM keeps running).
  */
-export class VmStart extends pulumi.dynamic.Resource {
+export class VmStart extends HostingResource {
   /** The VM. */
   declare readonly vmId: pulumi.Output<string>;
   /** The values whose change starts the VM again. */
@@ -38,6 +36,6 @@ export class VmStart extends pulumi.dynamic.Resource {
       account: args.account,
       message: undefined,
     };
-    super(provider, name, props, opts, "hosting", "VmStart");
+    super("VmStart", name, props, opts);
   }
 }

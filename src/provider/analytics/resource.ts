@@ -1,6 +1,5 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { AppToggle, type AppToggleArgs } from "../app-toggle";
-import { thinProvider } from "../thin-provider";
 
 /** Inputs of {@link AppAnalytics}. */
 export interface AppAnalyticsArgs extends AppToggleArgs {
@@ -10,8 +9,6 @@ export interface AppAnalyticsArgs extends AppToggleArgs {
    */
   enabled: pulumi.Input<boolean>;
 }
-
-const provider = thinProvider("AppAnalytics");
 
 /**
  * Traffic analytics of an app, toggled in place; refresh reads the live state.
@@ -27,6 +24,6 @@ export class AppAnalytics extends AppToggle {
    * @param opts Pulumi resource options.
    */
   constructor(name: string, args: AppAnalyticsArgs, opts?: pulumi.CustomResourceOptions) {
-    super(provider, "AppAnalytics", name, args, opts);
+    super("AppAnalytics", name, args, opts);
   }
 }

@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { AccountInput } from "../account-input";
-import { thinProvider } from "../thin-provider";
+import { HostingResource } from "../hosting-resource";
 import { refuseLostEnvKeys } from "./env-keys";
 
 /** The language runtime an app runs on; see {@link getRuntimeVersions} for what exists. */
@@ -82,8 +82,6 @@ export interface AppRuntimeOutput {
   version: string;
 }
 
-const provider = thinProvider("App");
-
 /**
  * An app, created from a source directory or archive; replaced when its content or settings
  * change. Outputs echo the inputs and every field of the API's app summary, camelCased.
@@ -98,7 +96,7 @@ const provider = thinProvider("App");
  * export const subdomain = app.subdomain;
  * ```
  */
-export class App extends pulumi.dynamic.Resource {
+export class App extends HostingResource {
   /** The source path as given. */
   declare readonly source: pulumi.Output<string>;
   /** The app's name. */
@@ -176,7 +174,7 @@ export class App extends pulumi.dynamic.Resource {
       lastSetupAt: undefined,
       customDomain: undefined,
     };
-    super(provider, name, props, withSecretOutputs(opts, ["env"]), "hosting", "App");
+    super("App", name, props, withSecretOutputs(opts, ["env"]));
   }
 }
 

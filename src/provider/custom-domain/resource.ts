@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { AccountInput } from "../account-input";
-import { thinProvider } from "../thin-provider";
+import { HostingResource } from "../hosting-resource";
 import type { DnsRecord } from "./dns-records";
 
 export type { DnsRecord } from "./dns-records";
@@ -53,8 +53,6 @@ export interface CustomDomainSsl {
   validationRecords?: ValidationRecordOutput[];
 }
 
-const provider = thinProvider("CustomDomain");
-
 /**
  * A custom domain attached to an app, with the DNS records it needs as a flat list
  * (`dnsRecords`) to feed to a DNS provider.
@@ -64,7 +62,7 @@ const provider = thinProvider("CustomDomain");
  * export const records = www.dnsRecords; // [{ type, name, value, purpose }]
  * ```
  */
-export class CustomDomain extends pulumi.dynamic.Resource {
+export class CustomDomain extends HostingResource {
   /** The app the domain is attached to. */
   declare readonly appId: pulumi.Output<string>;
   /** The hostname, lower-cased. */
@@ -112,6 +110,6 @@ export class CustomDomain extends pulumi.dynamic.Resource {
       message: undefined,
       dnsRecords: undefined,
     };
-    super(provider, name, props, opts, "hosting", "CustomDomain");
+    super("CustomDomain", name, props, opts);
   }
 }

@@ -1,6 +1,5 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { AppToggle, type AppToggleArgs } from "../app-toggle";
-import { thinProvider } from "../thin-provider";
 
 /** Inputs of {@link AppWebAccess}. */
 export interface AppWebAccessArgs extends AppToggleArgs {
@@ -10,8 +9,6 @@ export interface AppWebAccessArgs extends AppToggleArgs {
    */
   enabled: pulumi.Input<boolean>;
 }
-
-const provider = thinProvider("AppWebAccess");
 
 /**
  * Public web access of an app, toggled in place. The API reports no web-access state, so a
@@ -28,6 +25,6 @@ export class AppWebAccess extends AppToggle {
    * @param opts Pulumi resource options.
    */
   constructor(name: string, args: AppWebAccessArgs, opts?: pulumi.CustomResourceOptions) {
-    super(provider, "AppWebAccess", name, args, opts);
+    super("AppWebAccess", name, args, opts);
   }
 }

@@ -1,0 +1,24 @@
+import * as pulumi from "@pulumi/pulumi";
+import type { ResourceKind } from "./resource-kind";
+import { providerText } from "./provider-text";
+
+/**
+ * A resource served by Pulumi's Node.js dynamic-provider host, as `pulumi.dynamic.Resource`
+ * registers one (type `pulumi-nodejs:dynamic/hosting:<Kind>`, the provider in `__provider`), but
+ * with the short `__provider` text of {@link providerText}.
+ */
+export abstract class HostingResource extends pulumi.CustomResource {
+  protected constructor(
+    kind: ResourceKind,
+    name: string,
+    props: pulumi.Inputs,
+    opts?: pulumi.CustomResourceOptions,
+  ) {
+    super(
+      `pulumi-nodejs:dynamic/hosting:${kind}`,
+      name,
+      { ...props, __provider: providerText(kind) },
+      opts,
+    );
+  }
+}
