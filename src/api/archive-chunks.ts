@@ -1,4 +1,5 @@
 import { open, type FileHandle } from "node:fs/promises";
+import { HostingInputError } from "./errors/input-error";
 
 /**
  * Bytes per chunk. It must be at least the socket's write high-water mark (undici connects with
@@ -22,9 +23,12 @@ export const ARCHIVE_CHUNK_BYTES = 256 * 1024;
  * read after it. Each attempt makes its own buffers, so a retry never touches a dying socket's.
  * test/api/upload-integrity.test.ts checks both the bytes that arrive and, at every refill, that
  * the socket holds nothing unwritten, so an undici that asked ahead would fail it.
+ * A subscriber to `undici:request:bodyChunkSent` gets these buffers too: to keep one, copy it.
  */
 export async function* archiveChunks(path: string, size: number): AsyncGenerator<Buffer> {
-  const file = await open(path, "r");
+  const file = await open(path, "r").catch((err: unknown) => {
+    throw unreadable(path, err);
+  });
   const buffers = [Buffer.alloc(ARCHIVE_CHUNK_BYTES), Buffer.alloc(ARCHIVE_CHUNK_BYTES)];
   let pending: Promise<number> | undefined;
   try {
@@ -38,7 +42,7 @@ export async function* archiveChunks(path: string, size: number): AsyncGenerator
       turn ^= 1;
       // The other buffer held the chunk before this one, which the consumer has finished with.
       pending = position < size ? fill(file, path, buffers[turn], position, size) : undefined;
-      if (!pending && (await file.stat()).size !== size) throw changed(path);
+      if (!pending && (await file.stat()).size !== size) throw changed(path, size);
       yield chunk;
     }
   } finally {
@@ -60,8 +64,12 @@ function fill(
     const want = Math.min(into.length, size - position);
     let got = 0;
     while (got < want) {
-      const { bytesRead } = await file.read(into, got, want - got, position + got);
-      if (bytesRead === 0) throw changed(path);
+      const { bytesRead } = await file
+        .read(into, got, want - got, position + got)
+        .catch((err: unknown) => {
+          throw unreadable(path, err);
+        });
+      if (bytesRead === 0) throw changed(path, size);
       got += bytesRead;
     }
     return got;
@@ -71,6 +79,25 @@ function fill(
   return read;
 }
 
-function changed(path: string): Error {
-  return new Error(`archive ${JSON.stringify(path)} changed size while it was being uploaded`);
+/*
+ * Input errors, not network ones: the transport then neither retries nor says the request may have
+ * taken effect, which it cannot have, as undici stops the body before its end.
+ */
+const CUT_SHORT = "the upload stopped before its end, so the service cannot have acted on it";
+
+function changed(path: string, size: number): HostingInputError {
+  return new HostingInputError(
+    "archivePath",
+    `archivePath ${JSON.stringify(path)} changed size while it was being uploaded (it had ` +
+      `${size} bytes when the upload began); ${CUT_SHORT}: upload it again once it is complete`,
+  );
+}
+
+function unreadable(path: string, err: unknown): HostingInputError {
+  const why = err instanceof Error ? err.message : String(err);
+  return new HostingInputError(
+    "archivePath",
+    `archivePath ${JSON.stringify(path)} could not be read while it was being uploaded (${why}); ` +
+      CUT_SHORT,
+  );
 }

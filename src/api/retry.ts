@@ -16,7 +16,10 @@ export type Failure =
       /** The upload stalled before its end: the service cannot have acted on it. */
       bodyUnsent?: boolean;
     }
-  /** A reply we will not take (too large): asking again would get the same. */
+  /**
+   * A reply we will not take (too large), or an upload whose archive failed before its end:
+   * asking again would get the same, and the service did not act on it.
+   */
   | { kind: "refused" };
 
 const IDEMPOTENT = new Set(["GET", "HEAD", "PUT", "DELETE", "OPTIONS"]);

@@ -34,6 +34,7 @@ export class AttemptClock {
   readonly #overall: NodeJS.Timeout | undefined;
   #stage: AttemptStage;
   #expired: { phase: TimeoutPhase; limitMs: number; stage: AttemptStage } | undefined;
+  #uploadFailure: { error: unknown } | undefined;
 
   constructor(
     readonly limits: TimeoutLimits,
@@ -55,6 +56,11 @@ export class AttemptClock {
     return this.#expired;
   }
 
+  /** What the upload body itself threw, if it did: the request then stopped before its end. */
+  get uploadFailure() {
+    return this.#uploadFailure;
+  }
+
   /** Bytes moved: the idle limit starts over. */
   kick = (): void => {
     this.#idle.refresh();
@@ -68,10 +74,16 @@ export class AttemptClock {
   /** Passes an upload body through, counting each chunk as progress. */
   watchUpload(body: UploadBody): UploadBody {
     const watched = async function* (this: AttemptClock) {
-      // One chunk is asked for only after the socket took the one before, so pulls are progress.
-      for await (const chunk of body) {
-        this.kick();
-        yield chunk;
+      try {
+        // One chunk is asked for only after the socket took the one before, so pulls are progress.
+        for await (const chunk of body) {
+          this.kick();
+          yield chunk;
+        }
+      } catch (error) {
+        // The body's own failure (the archive), which undici reports as the request's.
+        this.#uploadFailure = { error };
+        throw error;
       }
       this.#stage = "waiting";
       this.kick();

@@ -217,9 +217,15 @@ export class Transport {
         signal: clock.signal,
       });
     } catch (err) {
-      // Closes the archive if undici stopped asking for chunks before the last.
-      if (body && typeof body !== "string") void closeUpload(body);
-      return this.#networkFailure(spec, err, clock);
+      // An archive that failed, not the connection: not resent, and not applied (see retry.ts).
+      const upload = clock.uploadFailure;
+      const outcome: Outcome = upload
+        ? { ok: false, failure: { kind: "refused" }, error: asError(upload.error) }
+        : this.#networkFailure(spec, err, clock);
+      // Closes the archive if undici stopped asking for chunks before the last; awaited, so that
+      // once the call settles the caller may delete the file (the provider does, at once).
+      if (body && typeof body !== "string") await closeUpload(body);
+      return outcome;
     }
     clock.gotHeaders();
     let read;
@@ -334,6 +340,8 @@ function headerOf(
   }
   return undefined;
 }
+
+const asError = (e: unknown): Error => (e instanceof Error ? e : new Error(String(e)));
 
 /** Ends an upload generator (so it closes its file), as `destroy()` would a stream. */
 async function closeUpload(body: UploadBody): Promise<void> {
