@@ -28,23 +28,26 @@ async function overhead() {
     });
     return JSON.parse(await res.body.text());
   };
-  const time = async (fn, n) => {
-    const out = [];
-    for (let i = 0; i < n; i++) {
-      const t = process.hrtime.bigint();
-      await fn();
-      out.push(Number(process.hrtime.bigint() - t) / 1e6);
-    }
-    return out;
+  const once = async (fn) => {
+    const t = process.hrtime.bigint();
+    await fn();
+    return Number(process.hrtime.bigint() - t) / 1e6;
   };
-  await time(raw, 200);
-  await time(() => client.listApps(), 200);
-  // Interleave rounds so that drift on the machine hits both sides alike.
+  const listApps = () => client.listApps();
+  for (let i = 0; i < 500; i++) {
+    await raw();
+    await listApps();
+  }
+  // Alternate request by request (and who goes first), so that drift on the machine hits both
+  // sides alike.
   const a = [];
   const b = [];
-  for (let round = 0; round < 5; round++) {
-    a.push(...(await time(raw, 300)));
-    b.push(...(await time(() => client.listApps(), 300)));
+  for (let i = 0; i < 4000; i++) {
+    const [first, second] = i % 2 ? [raw, listApps] : [listApps, raw];
+    const t1 = await once(first);
+    const t2 = await once(second);
+    a.push(first === raw ? t1 : t2);
+    b.push(first === raw ? t2 : t1);
   }
   report("per-request overhead: listApps() (20 apps) vs raw undici.request + JSON.parse", {
     "raw median ms": median(a).toFixed(3),

@@ -43,6 +43,12 @@ import type { RequestLimiter } from "./limiter";
 import type { RetryEvent } from "./retry";
 import { version } from "./version";
 
+// List shapes made once, not on every call (a refresh of N resources lists often).
+const appListSchema = z.array(appListEntrySchema);
+const runtimeVersionListSchema = z.array(runtimeVersionSchema);
+const deploymentListSchema = z.array(deploymentSchema);
+const databaseListSchema = z.array(databaseResponseSchema);
+
 /** Options of {@link HostingClient}. */
 export interface HostingClientOptions {
   /** Base URL of the API, including its base path. */
@@ -139,7 +145,7 @@ export class HostingClient {
 
   /** `GET /apps`: every app of the caller, with its resource usage. */
   async listApps(): Promise<AppListEntry[]> {
-    return this.#send("listApps", {}, z.array(appListEntrySchema));
+    return this.#send("listApps", {}, appListSchema);
   }
 
   /**
@@ -162,7 +168,7 @@ export class HostingClient {
 
   /** `GET /apps/versions`: runtime versions apps can use, for one language or all. */
   async listRuntimeVersions(options: { language?: string } = {}): Promise<RuntimeVersion[]> {
-    return this.#send("listRuntimeVersions", {}, z.array(runtimeVersionSchema), {
+    return this.#send("listRuntimeVersions", {}, runtimeVersionListSchema, {
       query: { [endpoints.listRuntimeVersions.query.language]: options.language },
     });
   }
@@ -206,7 +212,7 @@ export class HostingClient {
 
   /** `GET /apps/{app_id}/deploys`: the app's deployments. */
   async listDeployments(appId: string): Promise<Deployment[]> {
-    return this.#send("listDeployments", { app_id: appId }, z.array(deploymentSchema));
+    return this.#send("listDeployments", { app_id: appId }, deploymentListSchema);
   }
 
   /** `GET /apps/{app_id}/metrics`: RAM, CPU and network usage over the last `minutes`. */
@@ -245,7 +251,7 @@ export class HostingClient {
 
   /** `GET /databases`: the caller's databases, or a workspace's. */
   async listDatabases(options: { workspaceId?: string } = {}): Promise<DatabaseResponse[]> {
-    return this.#send("listDatabases", {}, z.array(databaseResponseSchema), {
+    return this.#send("listDatabases", {}, databaseListSchema, {
       query: { [endpoints.listDatabases.query.workspaceId]: options.workspaceId },
     });
   }
