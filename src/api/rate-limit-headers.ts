@@ -77,15 +77,23 @@ export function rateLimitInfo(headers: Headers, now: number = Date.now()): RateL
     const w = number(p.get("w"));
     set("windowMs", w === undefined ? undefined : w * 1000);
   }
-  const combined = params(first(headers["ratelimit"]));
-  set("remaining", number(combined.get("r")) ?? number(combined.get("remaining")));
-  set("resetMs", resetToMs(number(combined.get("t")) ?? number(combined.get("reset")), now));
-  set("limit", number(combined.get("limit")));
+  const combinedText = first(headers["ratelimit"]);
+  if (combinedText) {
+    const combined = params(combinedText);
+    set("remaining", number(combined.get("r")) ?? number(combined.get("remaining")));
+    set("resetMs", resetToMs(number(combined.get("t")) ?? number(combined.get("reset")), now));
+    set("limit", number(combined.get("limit")));
+  }
 
-  for (const prefix of ["ratelimit-", "x-ratelimit-"]) {
-    set("limit", number(first(headers[`${prefix}limit`])));
-    set("remaining", number(first(headers[`${prefix}remaining`])));
-    set("resetMs", resetToMs(number(first(headers[`${prefix}reset`])), now));
+  for (const [limit, remaining, reset] of SEPARATE_HEADERS) {
+    set("limit", number(first(headers[limit])));
+    set("remaining", number(first(headers[remaining])));
+    set("resetMs", resetToMs(number(first(headers[reset])), now));
   }
   return info;
 }
+
+// Read on every response: the names are spelled out once.
+const SEPARATE_HEADERS = ["ratelimit-", "x-ratelimit-"].map(
+  (prefix) => [`${prefix}limit`, `${prefix}remaining`, `${prefix}reset`] as const,
+);

@@ -19,6 +19,9 @@ import { ARCHIVE_CHUNK_BYTES } from "../../src/api/archive-chunks";
  */
 
 const ROOT = join(__dirname, "..", "..");
+// A self-signed certificate for 127.0.0.1 (valid until 2126), made for this test only.
+const TLS_KEY = join(ROOT, "test", "fixtures", "tls", "key.pem");
+const TLS_CERT = join(ROOT, "test", "fixtures", "tls", "cert.pem");
 const run = promisify(execFile);
 
 let dir: string;
@@ -73,13 +76,7 @@ function slowSink(req: IncomingMessage, res: ServerResponse): void {
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), "hosting-tls-"));
-  const [key, cert] = [join(dir, "key.pem"), join(dir, "cert.pem")];
-  await run("openssl", [
-    ...["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes"],
-    ...["-keyout", key, "-out", cert, "-days", "1", "-subj", "/CN=127.0.0.1"],
-    ...["-addext", "subjectAltName=IP:127.0.0.1"],
-  ]);
-  server = createServer({ key: await readFile(key), cert: await readFile(cert) }, slowSink);
+  server = createServer({ key: await readFile(TLS_KEY), cert: await readFile(TLS_CERT) }, slowSink);
   server.on("secureConnection", (s: Socket) => sockets.add(s));
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
   url = `https://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -138,7 +135,7 @@ test("archives around chunk and TLS record sizes arrive byte for byte over https
   const { stdout } = await run(process.execPath, ["-e", CHILD, ...files.map((f) => f.path)], {
     cwd: ROOT,
     timeout: 30_000,
-    env: { ...process.env, URL: url, NODE_EXTRA_CA_CERTS: join(dir, "cert.pem") },
+    env: { ...process.env, URL: url, NODE_EXTRA_CA_CERTS: TLS_CERT },
   });
   const out = JSON.parse(stdout) as {
     replies: { whole: boolean; bytes: number; sha256: string }[];
