@@ -118,5 +118,5 @@ export const HostingClient = lazyClass(client, "HostingClient");
 export type HostingClient = import("./api/client").HostingClient;
 
 const handlers = once(() => require("./provider/handlers") as typeof import("./provider/handlers"));
-/** @internal Loaded by the serialized providers inside Pulumi's provider host. */
+/** @internal Loaded by each resource's `__provider` text inside Pulumi's provider host. */
 export const providerHandlers = lazyFunction(handlers, "providerHandlers");

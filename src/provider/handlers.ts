@@ -24,8 +24,8 @@ import { webAccessHandler } from "./web-access/handler";
 
 /*
  * The code behind every dynamic resource. It runs inside Pulumi's provider host, loaded at call
- * time by the thin provider objects, so it is never serialized into state: fixes here reach
- * existing stacks, and nothing here (least of all the token) is written to `__provider`.
+ * time by the `__provider` text (provider-text.ts), so it is never written into state: fixes
+ * here reach existing stacks, and nothing here (least of all the token) is in `__provider`.
  */
 
 const table = {
@@ -142,7 +142,7 @@ function methodsFor(h: ResourceHandler) {
         return await h.create(client(inputs), inputs);
       } catch (err) {
         // Pulumi stores these properties as the resource's state; later operations (a delete)
-        // need the serialized provider in them like in any other state.
+        // need the `__provider` text in them like in any other state.
         if (err instanceof ResourceInitError) err.properties.__provider = inputs.__provider;
         throw err;
       }

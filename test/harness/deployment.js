@@ -23,7 +23,7 @@ const { unwrap, wrap, hasUnknown, sameProps } = require("./values");
 
 const STACK_TYPE = "pulumi:pulumi:Stack";
 
-/** A resource's state as the provider host wants it: its outputs plus the serialized provider. */
+/** A resource's state as the provider host wants it: its outputs plus its `__provider` text. */
 const stateProps = (r) => ({ ...r.outputs, __provider: r.inputs.__provider });
 
 class Deployment {
