@@ -1,13 +1,13 @@
 // Refresh at scale through Pulumi's provider host, and the size of __provider per resource type.
 const { Pool } = require("undici");
 const { ProviderHost } = require("../test/harness/provider-host");
-const { serialized } = require("./serialized");
+const { providerText } = require("../dist/provider/provider-text");
 const { spawnEmulator, seedApps, report, median } = require("./util");
 
 module.exports = async function providerBench() {
   const sizes = {};
   for (const kind of ["App", "CustomDomain", "AppWebAccess", "AppAnalytics"]) {
-    sizes[`${kind} bytes`] = Buffer.byteLength(await serialized(kind));
+    sizes[`${kind} bytes`] = Buffer.byteLength(providerText(kind));
   }
   report("__provider size per resource type (target < 1024)", sizes);
 
@@ -25,7 +25,7 @@ async function refreshAtScale(emu) {
   const ids = (await res.json()).apps.map((a) => a.id);
   const host = await ProviderHost.start();
   await host.configure({ "hosting:apiUrl": emu.url, "hosting:token": emu.token });
-  const provider = await serialized("App");
+  const provider = providerText("App");
 
   const pool = new Pool(emu.url);
   const raw = [];
@@ -48,11 +48,11 @@ async function refreshAtScale(emu) {
     Promise.all(ids.map((id) => host.read(id, urn(id), stateOf(id))));
   // What a refresh really sends: each resource's state, i.e. the outputs of the last read. The
   // no-op echoes it, as a provider that does nothing would.
-  const states = new Map();
-  for (const r of await readAll(provider, minimal(provider))) states.set(r.id, r.properties);
+  const first = await readAll(provider, minimal(provider));
+  const states = new Map(first.map((r) => [r.id, r.properties]));
   const stateFor = (prov) => (id) => ({ ...states.get(id), __provider: prov });
   // The same no-op, answering with outputs (and inputs, if ours sends them) the size of ours.
-  const sample = await readAll(provider, minimal(provider)).then((r) => r[0]);
+  const sample = first[0];
   const outs = JSON.stringify({ ...sample.properties, __provider: undefined });
   const ins = sample.inputs ? JSON.stringify({ ...sample.inputs, __provider: undefined }) : "";
   const sized =

@@ -5,7 +5,7 @@ const { mkdtemp, writeFile, rm } = require("node:fs/promises");
 const { tmpdir } = require("node:os");
 const { join } = require("node:path");
 const { ProviderHost } = require("../test/harness/provider-host");
-const { serialized } = require("./serialized");
+const { providerText } = require("../dist/provider/provider-text");
 const { spawnEmulator, report } = require("./util");
 
 const APPS = 500;
@@ -18,7 +18,7 @@ module.exports = async function scaleBench() {
   const host = await ProviderHost.start();
   try {
     await host.configure({ "hosting:apiUrl": emu.url, "hosting:token": emu.token });
-    const provider = await serialized("App");
+    const provider = providerText("App");
     const urn = (i) => `urn:pulumi:bench::hosting::pulumi-nodejs:dynamic/hosting:App::app-${i}`;
     // Check (local packaging and hashing) first, as the engine does before any create.
     const checked = await Promise.all(

@@ -3,7 +3,7 @@
 const { mkdtemp, writeFile } = require("node:fs/promises");
 const { tmpdir } = require("node:os");
 const { join } = require("node:path");
-const { serialized } = require("./serialized");
+const { providerText } = require("../dist/provider/provider-text");
 const { ProviderHost } = require("../test/harness/provider-host");
 const { spawnEmulator, report } = require("./util");
 
@@ -46,7 +46,7 @@ module.exports = async function stateBench() {
   const host = await ProviderHost.start();
   try {
     await host.configure({ "hosting:apiUrl": emu.url, "hosting:token": emu.token });
-    const __provider = await serialized("App");
+    const __provider = providerText("App");
     const source = await mkdtemp(join(tmpdir(), "hosting-bench-src-"));
     await writeFile(join(source, "index.js"), "console.log('hi')\n");
     const names = Array.from({ length: COUNT }, (_, i) => `fault-${i}`);
