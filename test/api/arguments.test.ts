@@ -99,6 +99,29 @@ describe("client limits", () => {
   );
 });
 
+describe("userAgent and onRetry", () => {
+  test.each([
+    ["userAgent", "tool/1.0\r\nx-injected: 1"],
+    ["userAgent", "tool/€1"], // beyond Latin-1: undici would refuse it when sending
+    ["userAgent", 42],
+    ["onRetry", "log"],
+  ])("%s %j is refused when the client is made", (name, bad) => {
+    const make = () =>
+      new HostingClient({ apiUrl: "http://127.0.0.1:9", token: FAKE_TOKEN, [name]: bad as never });
+    expect(make).toThrow(HostingInputError);
+    expect(make).toThrow(expect.objectContaining({ property: name }));
+  });
+
+  test("a userAgent with Latin-1 letters is sent", async () => {
+    const fx = await fixtureServer([json(200, [])]);
+    const c = new HostingClient({ apiUrl: fx.url, token: FAKE_TOKEN, userAgent: "outil-été/1" });
+    await c.listApps();
+    await c.close();
+    await fx.close();
+    expect(fx.seen[0].headers["user-agent"]).toBe("outil-été/1"); // Latin-1, as HTTP allows
+  });
+});
+
 describe("createApp archivePath and env text", () => {
   let dir: string;
   beforeAll(async () => {
