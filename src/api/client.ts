@@ -166,10 +166,8 @@ export class HostingClient {
    * looks for the app it made).
    */
   async createApp(options: CreateAppOptions): Promise<CreatedApp> {
-    const envText =
-      typeof options.env === "string"
-        ? checkDotenvText(options.env)
-        : formatDotenv(options.env ?? {});
+    const env = options?.env;
+    const envText = typeof env === "string" ? checkDotenvText(env) : formatDotenv(env ?? {});
     const size = await archiveSize(options?.archivePath);
     return this.#send("createApp", {}, createdAppSchema, {
       stream: async () => archiveForm(options.archivePath, size, envText),

@@ -133,8 +133,12 @@ describe("createApp archivePath and env text", () => {
     ["a 0-byte file", () => join(dir, "empty.zip"), /archivePath is empty: ".*empty\.zip"/],
     ["a missing file", () => join(dir, "nope.zip"), /is not a readable file/],
     ["a directory", () => dir, /is not a readable file/],
+    ["no options at all", () => undefined, /is not a readable file/],
   ])("%s is refused naming archivePath, nothing sent", async (_label, path, message) => {
-    const { err, requests } = await refused((c) => c.createApp({ archivePath: path() }));
+    const p = path();
+    const { err, requests } = await refused((c) =>
+      c.createApp((p === undefined ? undefined : { archivePath: p }) as never),
+    );
     expect(err).toBeInstanceOf(HostingInputError);
     expect(err.property).toBe("archivePath");
     expect(err.message).toMatch(message);
