@@ -125,6 +125,18 @@ export class HostingClient {
         "throttleTimeoutMs must be a number of ms ≥ 0 (0: do not retry 429s)",
       );
     }
+    const userAgent =
+      options.userAgent ?? `pulumi-hosting/${version} node/${process.versions.node}`;
+    // undici refuses such a header only when sending, which would read as a lost connection.
+    if (typeof userAgent !== "string" || !HEADER_VALUE.test(userAgent)) {
+      throw new HostingInputError(
+        "userAgent",
+        "userAgent must be a string of Latin-1 characters, without line breaks or control characters",
+      );
+    }
+    if (options.onRetry !== undefined && typeof options.onRetry !== "function") {
+      throw new HostingInputError("onRetry", "onRetry must be a function");
+    }
     this.apiUrl = url.toString();
     this.#transport = new Transport({
       apiUrl: url,
@@ -138,7 +150,7 @@ export class HostingClient {
         overallMs: positive(options, "overallTimeoutMs", DEFAULT_LIMITS.overallMs),
       },
       maxResponseBytes: positive(options, "maxResponseBytes", DEFAULT_MAX_RESPONSE_BYTES),
-      userAgent: options.userAgent ?? `pulumi-hosting/${version} node/${process.versions.node}`,
+      userAgent,
       limiter: options.limiter,
     });
   }
@@ -154,10 +166,8 @@ export class HostingClient {
    * looks for the app it made).
    */
   async createApp(options: CreateAppOptions): Promise<CreatedApp> {
-    const envText =
-      typeof options.env === "string"
-        ? checkDotenvText(options.env)
-        : formatDotenv(options.env ?? {});
+    const env = options?.env;
+    const envText = typeof env === "string" ? checkDotenvText(env) : formatDotenv(env ?? {});
     const size = await archiveSize(options?.archivePath);
     return this.#send("createApp", {}, createdAppSchema, {
       stream: async () => archiveForm(options.archivePath, size, envText),
@@ -336,6 +346,9 @@ function checkMinutes(op: "getAppMetrics" | "getDashboardData", minutes: unknown
   }
   return minutes;
 }
+
+/** What undici sends as a header value (its own check, lib/core/util.js). */
+const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
 
 type Limit = "timeoutMs" | "connectTimeoutMs" | "overallTimeoutMs" | "maxResponseBytes";
 

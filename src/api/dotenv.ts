@@ -112,7 +112,7 @@ export function checkDotenvText(text: string): string {
   return text;
 }
 
-export const envTooLarge = (bytes: number) =>
+const envTooLarge = (bytes: number) =>
   `env is ${bytes} bytes as dotenv text, over the limit of ${wireAssumptions.maxEnvBytes}; ` +
   "move large values into the app's source or a file it downloads";
 

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { HostingInputError } from "./errors/input-error";
 import type { RateLimitInfo } from "./rate-limit-headers";
 import { QuotaWindow } from "./quota-window";
 
@@ -108,6 +109,16 @@ export class RequestLimiter {
     this.maxConcurrency = o.maxConcurrency ?? 32;
     this.#quotaShare = o.quotaShare ?? 0.95;
     this.#burstS = (o.burstMs ?? 0) / 1000;
+    // A concurrency of 0 (or NaN) would hold every request forever.
+    if (!Number.isInteger(this.maxConcurrency) || this.maxConcurrency < 1) {
+      throw new HostingInputError("maxConcurrency", "maxConcurrency must be a whole number ≥ 1");
+    }
+    if (!(this.#quotaShare > 0 && this.#quotaShare <= 1)) {
+      throw new HostingInputError("quotaShare", "quotaShare must be a number above 0, at most 1");
+    }
+    if (!(this.#burstS >= 0 && Number.isFinite(this.#burstS))) {
+      throw new HostingInputError("burstMs", "burstMs must be a number of ms ≥ 0");
+    }
     this.#clock = o.clock ?? realClock;
     this.#bucket = this.#halfSecond(this.#clock.now());
   }

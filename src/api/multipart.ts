@@ -22,7 +22,7 @@ export async function archiveSize(archivePath: unknown): Promise<number> {
       `archivePath ${shown} is not a readable file; pass the path of a .zip`,
     );
   }
-  // A 0-byte file is no zip, and form-data cannot stream it with a known length.
+  // A 0-byte file is no zip: say so before uploading it.
   if (size === 0) {
     throw new HostingInputError(
       "archivePath",

@@ -22,11 +22,6 @@ export class QuotaWindow {
   #foreign = 0;
   #foreignUntil = 0;
 
-  /** What others used of the window lately (0 when nothing shows it). */
-  get foreign(): number {
-    return this.#foreign;
-  }
-
   /** Notes a request let through; returns its sequence number. */
   send(): number {
     const seq = this.#sent++;

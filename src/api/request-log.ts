@@ -8,12 +8,12 @@ import type { Failure, RetryEvent } from "./retry";
 
 const JWT = /[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}/g;
 
-export function debugLogging(): boolean {
+function debugLogging(): boolean {
   return process.env.HOSTING_LOG === "debug";
 }
 
 /** Masks JWT-shaped text. */
-export function redact(text: string): string {
+function redact(text: string): string {
   return text.replace(JWT, "[redacted]");
 }
 

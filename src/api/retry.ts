@@ -17,10 +17,11 @@ export type Failure =
       bodyUnsent?: boolean;
     }
   /**
-   * A reply we will not take (too large), or an upload whose archive failed before its end:
-   * asking again would get the same, and the service did not act on it.
+   * A reply we will not take (too large, not JSON, not the documented shape), or an upload whose
+   * archive failed before its end: asking again would get the same. `status` is the reply's, when
+   * there was one: a 2xx says the service acted all the same.
    */
-  | { kind: "refused" };
+  | { kind: "refused"; status?: number };
 
 const IDEMPOTENT = new Set(["GET", "HEAD", "PUT", "DELETE", "OPTIONS"]);
 
@@ -42,12 +43,14 @@ export function shouldRetry(method: string, failure: Failure): boolean {
 
 /**
  * Whether the service may have applied the request although the reply was lost: it got there,
- * and the failure (a 408 or 5xx, a dropped connection, a timeout) does not say it was refused.
+ * and the failure (a 408 or 5xx, a dropped connection, a timeout) does not say it was refused,
+ * or it said 2xx in a reply we cannot use.
  */
 export function mayHaveTakenEffect(failure: Failure): boolean {
   if (failure.kind === "network") return failure.reachedServer && !failure.bodyUnsent;
-  if (failure.kind === "status") return failure.status !== 429 && isRetryableStatus(failure.status);
-  return false;
+  const { status } = failure;
+  if (status === undefined) return false; // an archive that failed before its end
+  return (status >= 200 && status < 300) || (status !== 429 && isRetryableStatus(status));
 }
 
 /** What an error's message gains when {@link mayHaveTakenEffect}; then what to check follows. */

@@ -25,11 +25,6 @@ export const DEFAULT_LIMITS: TimeoutLimits = {
 export type AttemptStage = "sending" | "waiting" | "reading";
 
 /**
- * Watches one attempt: its `signal` aborts after `idleMs` without progress either way, or after
- * `overallMs` for a request without an upload. Progress is every upload chunk pulled onto the
- * socket (pulls follow the socket's drain), the reply's headers and every reply chunk.
- */
-/**
  * The abort handle undici takes as `signal`: its docs allow an EventEmitter with `aborted` and
  * `reason`. An AbortController per attempt costs ~10 µs, a twentieth of a small request.
  */
@@ -45,6 +40,11 @@ class AttemptSignal extends EventEmitter {
   }
 }
 
+/**
+ * Watches one attempt: its `signal` aborts after `idleMs` without progress either way, or after
+ * `overallMs` for a request without an upload. Progress is every upload chunk pulled onto the
+ * socket (pulls follow the socket's drain), the reply's headers and every reply chunk.
+ */
 export class AttemptClock {
   readonly #ctrl = new AttemptSignal();
   readonly #idle: NodeJS.Timeout;

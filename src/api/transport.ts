@@ -57,7 +57,8 @@ export interface RequestSpec<S extends z.ZodType> {
 }
 
 type Outcome =
-  { ok: true; body: unknown } | { ok: false; failure: Failure; error: Error; waitMs?: number };
+  | { ok: true; status: number; body: unknown }
+  | { ok: false; failure: Failure; error: Error; waitMs?: number };
 
 /** The message of a DELETE whose retry found the object gone after a lost reply. */
 export const DELETED_ON_LOST_REPLY =
@@ -108,10 +109,18 @@ export class Transport {
     let ambiguous = false;
     for (let attempt = 1; ; attempt++) {
       const sent = { at: performance.now() };
-      const outcome = await this.#attempt(spec, fullPath, headers, attempt > 1, sent);
+      let outcome = await this.#attempt(spec, fullPath, headers, attempt > 1, sent);
       logAttempt(spec.method, fullPath, attempt, sent.at, outcome);
+      if (outcome.ok) {
+        try {
+          return parseBody(spec.operation, spec.schema, outcome.body);
+        } catch (err) {
+          // Not the documented shape; the 2xx still says the service acted on it.
+          const failure = { kind: "refused" as const, status: outcome.status };
+          outcome = { ok: false, failure, error: asError(err) };
+        }
+      }
       if (
-        !outcome.ok &&
         ambiguous &&
         spec.method === "DELETE" &&
         outcome.failure.kind === "status" &&
@@ -120,13 +129,6 @@ export class Transport {
         // The earlier attempt deleted it: gone is what was asked.
         return parseBody(spec.operation, spec.schema, { message: DELETED_ON_LOST_REPLY });
       }
-      if (outcome.ok) {
-        try {
-          return parseBody(spec.operation, spec.schema, outcome.body);
-        } catch (err) {
-          throw scrubError(err, this.#scrub); // the problem may quote the reply
-        }
-      }
       const now = Date.now();
       const plan = decideRetry(spec.method, outcome.failure, outcome.waitMs, {
         transientRetries,
@@ -134,7 +136,7 @@ export class Transport {
         deadline,
         now,
       });
-      const error = scrubError(outcome.error, this.#scrub);
+      const error = scrubError(outcome.error, this.#scrub); // it may quote the reply
       if (mayHaveTakenEffect(outcome.failure)) ambiguous = true;
       if (!plan.retry) throw ambiguous ? this.#lostReply(spec, error) : error;
       if (plan.reason === "transient") transientRetries++;
@@ -237,16 +239,16 @@ export class Transport {
     if ("tooLarge" in read) {
       const max = this.#opts.maxResponseBytes;
       const error = new HostingReplyTooLargeError(spec.operation, spec.method, spec.path, max);
-      return { ok: false, failure: { kind: "refused" }, error };
+      return { ok: false, failure: { kind: "refused", status: res.statusCode }, error };
     }
     const text = read.text;
     const limits = rateLimitInfo(res.headers);
     this.#limiter?.observe(permit, res.statusCode, limits);
     if (res.statusCode >= 200 && res.statusCode < 300) {
       const body = text.length > 0 ? safeJson(text, NOT_JSON) : {};
-      if (body !== NOT_JSON) return { ok: true, body };
+      if (body !== NOT_JSON) return { ok: true, status: res.statusCode, body };
       const error = notJsonError(spec.operation, this.#scrub(text));
-      return { ok: false, failure: { kind: "refused" }, error };
+      return { ok: false, failure: { kind: "refused", status: res.statusCode }, error };
     }
     const wait = limits.retryAfterMs;
     const scrub = this.#scrub;

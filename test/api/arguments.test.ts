@@ -99,6 +99,29 @@ describe("client limits", () => {
   );
 });
 
+describe("userAgent and onRetry", () => {
+  test.each([
+    ["userAgent", "tool/1.0\r\nx-injected: 1"],
+    ["userAgent", "tool/€1"], // beyond Latin-1: undici would refuse it when sending
+    ["userAgent", 42],
+    ["onRetry", "log"],
+  ])("%s %j is refused when the client is made", (name, bad) => {
+    const make = () =>
+      new HostingClient({ apiUrl: "http://127.0.0.1:9", token: FAKE_TOKEN, [name]: bad as never });
+    expect(make).toThrow(HostingInputError);
+    expect(make).toThrow(expect.objectContaining({ property: name }));
+  });
+
+  test("a userAgent with Latin-1 letters is sent", async () => {
+    const fx = await fixtureServer([json(200, [])]);
+    const c = new HostingClient({ apiUrl: fx.url, token: FAKE_TOKEN, userAgent: "outil-été/1" });
+    await c.listApps();
+    await c.close();
+    await fx.close();
+    expect(fx.seen[0].headers["user-agent"]).toBe("outil-été/1"); // Latin-1, as HTTP allows
+  });
+});
+
 describe("createApp archivePath and env text", () => {
   let dir: string;
   beforeAll(async () => {
@@ -110,8 +133,12 @@ describe("createApp archivePath and env text", () => {
     ["a 0-byte file", () => join(dir, "empty.zip"), /archivePath is empty: ".*empty\.zip"/],
     ["a missing file", () => join(dir, "nope.zip"), /is not a readable file/],
     ["a directory", () => dir, /is not a readable file/],
+    ["no options at all", () => undefined, /is not a readable file/],
   ])("%s is refused naming archivePath, nothing sent", async (_label, path, message) => {
-    const { err, requests } = await refused((c) => c.createApp({ archivePath: path() }));
+    const p = path();
+    const { err, requests } = await refused((c) =>
+      c.createApp((p === undefined ? undefined : { archivePath: p }) as never),
+    );
     expect(err).toBeInstanceOf(HostingInputError);
     expect(err.property).toBe("archivePath");
     expect(err.message).toMatch(message);

@@ -27,6 +27,18 @@ function setup(maxConcurrency = 32) {
   return { clock, limiter, granted, ask, serve };
 }
 
+test.each([
+  [{ maxConcurrency: 0 }, "maxConcurrency"],
+  [Number.NaN, "maxConcurrency"],
+  [{ maxConcurrency: 2.5 }, "maxConcurrency"],
+  [{ quotaShare: 0 }, "quotaShare"],
+  [{ quotaShare: 1.5 }, "quotaShare"],
+  [{ burstMs: -1 }, "burstMs"],
+  [{ burstMs: Infinity }, "burstMs"],
+])("options %p are refused naming %s, not a limiter that holds requests", (options, property) => {
+  expect(() => new RequestLimiter(options)).toThrow(expect.objectContaining({ property }));
+});
+
 describe("the adaptive limiter's decisions", () => {
   test("one request at a time until a first response, then as many as the concurrency bound", async () => {
     const { limiter, granted, ask } = setup(8);

@@ -1,5 +1,6 @@
-import { HostingError, NotFoundError } from "../../src/api";
+import { HostingClient, HostingError, NotFoundError } from "../../src/api";
 import { useEmulator } from "../helpers/emulator";
+import { FAKE_TOKEN, fixtureServer, json, text } from "../helpers/fixture-server";
 import { makeZip, manifest } from "../helpers/zip";
 
 /* Replies lost after the request took effect: say so on POST, count "gone" as done on DELETE. */
@@ -52,6 +53,43 @@ describe("a createApp whose reply was lost says it may have taken effect", () =>
     expect(err).toBeInstanceOf(HostingError);
     expect(err.mayHaveTakenEffect).toBe(false);
     expect(err.message).not.toMatch(/may have taken effect/);
+  });
+});
+
+describe("a 2xx reply that cannot be used still says the request took effect", () => {
+  // The emulator always answers well-formed, so a plain server on 127.0.0.1 answers here.
+  async function against(reply: Parameters<typeof fixtureServer>[0][number]) {
+    const { zip } = await appZip();
+    const fx = await fixtureServer([reply]);
+    const c = new HostingClient({ apiUrl: fx.url, token: FAKE_TOKEN, maxResponseBytes: 1024 });
+    try {
+      const post = (await c
+        .createApp({ archivePath: zip })
+        .catch((e: unknown) => e)) as HostingError;
+      const get = (await c.listApps().catch((e: unknown) => e)) as HostingError;
+      return { post, get, posts: fx.seen.filter((r) => r.method === "POST").length };
+    } finally {
+      await c.close();
+      await fx.close();
+    }
+  }
+
+  test.each([
+    ["not the documented shape", json(200, { name: "no id" }), "HOSTING_BAD_RESPONSE"],
+    ["not JSON", text(200, "<html>created</html>"), "HOSTING_BAD_RESPONSE"],
+    ["too large", json(201, { id: "x".repeat(4096) }), "HOSTING_REPLY_TOO_LARGE"],
+  ])("%s", async (_label, reply, code) => {
+    const { post, get, posts } = await against(reply);
+    expect(post).toMatchObject({ code, mayHaveTakenEffect: true });
+    expect(post.message).toMatch(/may have taken effect: call listApps\(\) and look for an app/);
+    expect(posts).toBe(1);
+    // A GET changes nothing: the same reply is only an error.
+    expect(get).toMatchObject({ code, mayHaveTakenEffect: false });
+  });
+
+  test("a too-large 4xx refusal does not claim it", async () => {
+    const { post } = await against(json(409, { error: "x".repeat(4096) }));
+    expect(post).toMatchObject({ code: "HOSTING_REPLY_TOO_LARGE", mayHaveTakenEffect: false });
   });
 });
 
