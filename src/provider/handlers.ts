@@ -15,6 +15,7 @@ import {
   diffWith,
   inputsFrom,
   ResourceInitError,
+  updatedOutputs,
   type Props,
   type ResourceHandler,
 } from "./resource-handler";
@@ -159,7 +160,9 @@ function methodsFor(h: ResourceHandler) {
     },
     async update(id: string, olds: Props, news: Props): Promise<pulumi.dynamic.UpdateResult> {
       return {
-        outs: h.update ? await h.update(client(news), id, olds, news) : { ...olds, ...news },
+        outs: h.update
+          ? await h.update(client(news), id, olds, news)
+          : updatedOutputs(h, olds, news),
       };
     },
     async delete(id: string, props: Props): Promise<void> {

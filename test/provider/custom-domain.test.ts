@@ -89,6 +89,32 @@ describe("CustomDomain through Pulumi's provider host", () => {
     expect(rec.domain?.hostname).toBe("someone-else.pointed.test");
   });
 
+  test("an in-place setting removed from the program leaves the state: the next diff is clean", async () => {
+    const app = await newApp("unset");
+    const program = { appId: app.id, domain: "unset.pointed.test" };
+    const timed = await env.host.check(
+      urn,
+      {},
+      await env.inputs("CustomDomain", { ...program, activeTimeoutSeconds: 60 }),
+    );
+    const created = await env.host.create(urn, timed.inputs);
+    const plain = await env.host.check(
+      urn,
+      timed.inputs,
+      await env.inputs("CustomDomain", program),
+    );
+    expect(await env.host.diff(created.id, urn, created.properties, plain.inputs)).toMatchObject({
+      changes: true,
+      replaces: [],
+    });
+    const updated = await env.host.update(created.id, urn, created.properties, plain.inputs);
+    expect(updated.activeTimeoutSeconds).toBeUndefined();
+    expect(updated.dnsRecords).toEqual(created.properties.dnsRecords);
+    expect(await env.host.diff(created.id, urn, updated, plain.inputs)).toMatchObject({
+      changes: false,
+    });
+  });
+
   test("waitForActive waits until the hostname is active", async () => {
     const app = await newApp("waiting");
     const c = await env.host.check(

@@ -12,6 +12,7 @@ import {
   ignoreNotFound,
   inputsFrom,
   ResourceInitError,
+  updatedOutputs,
   type Props,
   type ResourceHandler,
   type StateOf,
@@ -151,7 +152,7 @@ export const appHandler: ResourceHandler<AppSchema> = {
   // Only settings that do not touch the app change in place. An app kept in the stack before its
   // setup finished (a timeout, a failed wait) is waited for again.
   async update(client, id, olds, news) {
-    const outs = { ...olds, ...news };
+    const outs = updatedOutputs(appHandler, olds, news) as StateOf<AppSchema>;
     return olds.setup === true ? outs : settle(client, id, outs, 0);
   },
 
