@@ -151,6 +151,35 @@ describe("CustomDomain through Pulumi's provider host", () => {
     );
   });
 
+  test("a failed look while waiting for active keeps the attached domain in state", async () => {
+    const app = await newApp("flaky");
+    const c = await env.host.check(
+      urn,
+      {},
+      await env.inputs("CustomDomain", {
+        appId: app.id,
+        domain: "flaky.pointed.test",
+        waitForActive: true,
+      }),
+    );
+    // The attach goes through; the re-attach that reads its state is refused.
+    env.emu.setFaults({ rules: [{ route: "POST /apps/{app_id}/domains", status: 400, after: 1 }] });
+    try {
+      const err = (await env.host.create(urn, c.inputs).catch((e: unknown) => e)) as {
+        message: string;
+        initFailure?: { id: string; properties: Record<string, unknown> };
+      };
+      expect(err.message).toMatch(/attached but waiting for it to be active failed/);
+      expect(err.initFailure?.id).toBeTruthy();
+      expect(err.initFailure?.properties).toMatchObject({ domain: "flaky.pointed.test" });
+    } finally {
+      env.emu.setFaults({});
+    }
+    expect(env.emu.world.apps.find((a) => a.id === app.id)!.domain?.hostname).toBe(
+      "flaky.pointed.test",
+    );
+  });
+
   test("an unpointed domain fails create with the CNAME to make; bad hostnames fail check with no request", async () => {
     const app = await newApp("unpointed");
     const c = await env.host.check(

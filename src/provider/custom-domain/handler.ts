@@ -60,7 +60,20 @@ export const customDomainHandler: ResourceHandler<typeof customDomainInputSchema
       const timeoutS = i.activeTimeoutSeconds ?? DEFAULT_ACTIVE_TIMEOUT_S;
       const active = (r: AttachDomainResponse) => r.custom_hostname.status === "active";
       const what = `custom domain ${i.domain} on app ${i.appId}: activation`;
-      res = await pollUntil(res, () => attach(client, i), active, timeoutS, POLL_MS, what);
+      const attached = res;
+      try {
+        res = await pollUntil(res, () => attach(client, i), active, timeoutS, POLL_MS, what);
+      } catch (err) {
+        // The domain is attached: a failed look must not drop it from the stack.
+        const why = err instanceof Error ? err.message : String(err);
+        throw new ResourceInitError(
+          `custom domain ${i.domain} is attached but waiting for it to be active failed (${why}); ` +
+            "it is kept in the stack: run `pulumi up` again to wait more",
+          id,
+          outputsOf(i, attached),
+          [why],
+        );
+      }
       if (!active(res)) {
         throw new ResourceInitError(
           `custom domain ${i.domain} is attached but still ${res.custom_hostname.status} after ${timeoutS} s; ` +
