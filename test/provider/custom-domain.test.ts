@@ -143,12 +143,26 @@ describe("CustomDomain through Pulumi's provider host", () => {
       }),
     );
     const err = (await env.host.create(urn, c.inputs).catch((e: unknown) => e)) as {
-      initFailure?: { id: string };
+      initFailure?: { id: string; properties: Record<string, unknown> };
     };
     expect(err.initFailure?.id).toBeTruthy();
     expect(env.emu.world.apps.find((a) => a.id === app.id)!.domain?.hostname).toBe(
       "slow.pointed.test",
     );
+    // The next `pulumi up` updates the resource that failed to initialise: it waits again.
+    const patient = await env.host.check(
+      urn,
+      c.inputs,
+      await env.inputs("CustomDomain", {
+        appId: app.id,
+        domain: "slow.pointed.test",
+        waitForActive: true,
+        activeTimeoutSeconds: 60,
+      }),
+    );
+    const failed = err.initFailure!;
+    const updated = await env.host.update(failed.id, urn, failed.properties, patient.inputs);
+    expect(updated.status).toBe("active");
   });
 
   test("a failed look while waiting for active keeps the attached domain in state", async () => {
