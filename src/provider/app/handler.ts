@@ -6,6 +6,7 @@ import { HostingInputError } from "../../api/errors/input-error";
 import type { Manifest } from "../../api/manifest";
 import type { AppSummary } from "../../api/types";
 import { findApp, forgetApps, listAppsSince } from "../app-directory";
+import { withKeyLock } from "../keyed-lock";
 import { camelize, camelKey } from "../camel";
 import { pollUntil } from "../poll";
 import {
@@ -19,7 +20,6 @@ import {
 } from "../resource-handler";
 import { createApp } from "./create-app";
 import { heldFate, noteHeld } from "./held-apps";
-import { withPackSlot } from "./pack-slots";
 import { packageSource, type PackagedSource } from "./packaging";
 import { appInputSchema, type AppInputs } from "./schema";
 
@@ -40,6 +40,13 @@ function manifestOf(i: AppInputs): Manifest {
   return m;
 }
 
+/*
+ * Packing is CPU work on the provider's one thread (zip, deflate, hashing). Hundreds of creates
+ * packing at once all finish late, together, and slow every reply the thread reads meanwhile;
+ * a few at a time hand the first archives to their uploads at once and the rest in order.
+ */
+const PACK_SLOTS = 4;
+
 /**
  * Packs the source into a temp folder, hands it to `use`, and removes it. Nothing is kept between
  * check and create: the provider host is killed at the end of a deployment, so anything kept
@@ -49,7 +56,8 @@ async function withPackage<T>(
   inputs: AppInputs,
   use: (p: PackagedSource) => Promise<T>,
 ): Promise<T> {
-  const p = await withPackSlot(() => packageSource(inputs.source, manifestOf(inputs)));
+  const pack = () => packageSource(inputs.source, manifestOf(inputs));
+  const p = await withKeyLock("packing", pack, PACK_SLOTS);
   try {
     return await use(p);
   } finally {
