@@ -61,7 +61,9 @@ async function withPackage<T>(
   try {
     return await use(p);
   } finally {
-    await rm(dirname(p.zipPath), { recursive: true, force: true });
+    // A temp folder left behind must not fail a create whose app already exists (its id would
+    // be lost with the error).
+    await rm(dirname(p.zipPath), { recursive: true, force: true }).catch(() => undefined);
   }
 }
 
