@@ -14,7 +14,7 @@ export const ACCOUNT_NAME_RULE =
   "the name of a connection in hosting:accounts";
 
 /** `HOSTING_<NAME>_`: the name upper-cased with '-' as '_'. */
-export function accountEnvPrefix(name: string): string {
+function accountEnvPrefix(name: string): string {
   return `HOSTING_${name.toUpperCase().replace(/-/g, "_")}_`;
 }
 

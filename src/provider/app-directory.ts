@@ -43,7 +43,7 @@ function start(client: HostingClient): Shared {
 }
 
 /** The shared list: one in flight, or settled within the cache lifetime. */
-export function listAppsShared(client: HostingClient): Promise<AppListEntry[]> {
+function listAppsShared(client: HostingClient): Promise<AppListEntry[]> {
   const hit = shared.get(client);
   if (hit && (hit.settledAt === undefined || Date.now() - hit.settledAt < maxAgeMs())) {
     return hit.promise;

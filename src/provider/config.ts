@@ -40,11 +40,7 @@ export function resolveConnection(config: ConfigSource | undefined, account?: st
 const clients = new Map<string, HostingClient>();
 
 /** One client per API URL and token in this process, so keep-alive and the limiter are shared. */
-let last: { conn: Connection; client: HostingClient } | undefined;
-
 export function clientFor(conn: Connection): HostingClient {
-  // Every read of a refresh asks again: the same connection as last time skips the key building.
-  if (last && sameConnection(last.conn, conn)) return last.client;
   const key = JSON.stringify(conn);
   let client = clients.get(key);
   if (!client) {
@@ -52,19 +48,12 @@ export function clientFor(conn: Connection): HostingClient {
     client = new HostingClient({ apiUrl, token, ...limits, onRetry: reportRetryWait });
     clients.set(key, client);
   }
-  last = { conn, client };
   return client;
-}
-
-function sameConnection(a: Connection, b: Connection): boolean {
-  const keys = Object.keys(a) as Array<keyof Connection>;
-  return keys.length === Object.keys(b).length && keys.every((k) => a[k] === b[k]);
 }
 
 /** Closes every cached client (tests and short-lived programs). */
 export async function closeClients(): Promise<void> {
   const all = [...clients.values()];
   clients.clear();
-  last = undefined;
   await Promise.all(all.map((c) => c.close()));
 }

@@ -1,4 +1,5 @@
 import type * as pulumi from "@pulumi/pulumi";
+import type { HostingClient } from "../api/client";
 import {
   backupDeletionHandler,
   databaseSetupRetryHandler,
@@ -15,6 +16,7 @@ import {
   diffWith,
   inputsFrom,
   ResourceInitError,
+  updatedOutputs,
   type Props,
   type ResourceHandler,
 } from "./resource-handler";
@@ -43,9 +45,18 @@ export type { ResourceKind };
 /** Stack config handed over by the engine in configure(); env vars are the fallback. */
 let stackConfig: ConfigSource | undefined;
 
+/** Clients by account, resolved once per configure: every read of a refresh asks again. */
+const clients = new Map<string | undefined, HostingClient>();
+
 /** The client of the resource's account (an input, so read from inputs or from state). */
-function client(props: Props) {
-  return clientFor(resolveConnection(stackConfig, accountOf(props)));
+function client(props: Props): HostingClient {
+  const account = accountOf(props);
+  let c = clients.get(account);
+  if (!c) {
+    c = clientFor(resolveConnection(stackConfig, account));
+    clients.set(account, c);
+  }
+  return c;
 }
 
 const withAccount = (inputs: Props, account: unknown): Props =>
@@ -110,6 +121,7 @@ export function providerHandlers(kind: ResourceKind): Methods {
 function methodsFor(h: ResourceHandler) {
   return {
     async configure(req: pulumi.dynamic.ConfigureRequest): Promise<void> {
+      clients.clear();
       stackConfig = (key) => {
         const v: unknown = req.config.get(key);
         // Structured values (hosting:accounts) may arrive as objects or as JSON text.
@@ -159,7 +171,9 @@ function methodsFor(h: ResourceHandler) {
     },
     async update(id: string, olds: Props, news: Props): Promise<pulumi.dynamic.UpdateResult> {
       return {
-        outs: h.update ? await h.update(client(news), id, olds, news) : { ...olds, ...news },
+        outs: h.update
+          ? await h.update(client(news), id, olds, news)
+          : updatedOutputs(h, olds, news),
       };
     },
     async delete(id: string, props: Props): Promise<void> {

@@ -1,21 +1,22 @@
 /*
- * Runs tasks that share a key one after another within this process (the provider host runs
- * every resource of a deployment in one process), and tasks of different keys in parallel.
+ * Runs tasks that share a key at most `slots` at a time (one, by default: one after another),
+ * in the order they came, within this process (the provider host runs every resource of a
+ * deployment in one process); tasks of different keys run in parallel.
  */
 
-const tails = new Map<string, Promise<void>>();
+const queues = new Map<string, { busy: number; waiting: Array<() => void> }>();
 
-export async function withKeyLock<T>(key: string, task: () => Promise<T>): Promise<T> {
-  const before = tails.get(key) ?? Promise.resolve();
-  let release: () => void = () => undefined;
-  const mine = new Promise<void>((r) => (release = r));
-  const tail = before.then(() => mine);
-  tails.set(key, tail);
-  await before;
+export async function withKeyLock<T>(key: string, task: () => Promise<T>, slots = 1): Promise<T> {
+  let q = queues.get(key);
+  if (!q) queues.set(key, (q = { busy: 0, waiting: [] }));
+  if (q.busy < slots) q.busy++;
+  else await new Promise<void>((r) => q.waiting.push(r));
   try {
     return await task();
   } finally {
-    release();
-    if (tails.get(key) === tail) tails.delete(key);
+    // A finished task hands its slot straight to the next waiter.
+    const next = q.waiting.shift();
+    if (next) next();
+    else if (--q.busy === 0) queues.delete(key);
   }
 }

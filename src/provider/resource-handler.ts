@@ -39,7 +39,7 @@ export interface ResourceHandler<S extends z.ZodObject = z.ZodObject> {
     id: string,
     props: StateOf<S>,
   ): Promise<{ props: Props; inputs: Props } | undefined>;
-  /** Changes in place; without it an update only records the new inputs over the old outputs. */
+  /** Changes in place; without it an update only records the new inputs ({@link updatedOutputs}). */
   update?(client: HostingClient, id: string, olds: StateOf<S>, news: InputsOf<S>): Promise<Props>;
   delete(client: HostingClient, id: string, props: StateOf<S>): Promise<void>;
 }
@@ -90,6 +90,24 @@ export function inputsFrom(schema: z.ZodObject, props: Props): Props {
     if (props[key] !== undefined) inputs[key] = props[key];
   }
   return inputs;
+}
+
+/**
+ * The outputs of an in-place update that keeps the old outputs: the new inputs over them, less
+ * every input the program no longer sets. Kept, such an input (a removed `activeTimeoutSeconds`,
+ * `account` back to the default) would differ from the absent new one in every later diff.
+ * Settings the platform fills in when unset keep the value it reported.
+ */
+export function updatedOutputs(
+  h: Pick<ResourceHandler, "schema" | "platformDefaults">,
+  olds: Props,
+  news: Props,
+): Props {
+  const out: Props = { ...olds };
+  for (const key of [...Object.keys(h.schema.shape), "account"]) {
+    if (!(h.platformDefaults ?? []).includes(key)) delete out[key];
+  }
+  return Object.assign(out, news);
 }
 
 /** Runs a delete, treating "already gone" as done. */

@@ -6,5 +6,3 @@ export const toggleInputSchema = z.strictObject({
   appId: idInput("appId", "pass app.id"),
   enabled: z.boolean({ error: "enabled is required: true or false" }),
 });
-
-export type ToggleInputs = z.infer<typeof toggleInputSchema>;

@@ -70,6 +70,13 @@ describe("App through Pulumi's provider host", () => {
     const updated = await host.update(created.id, urn, created.properties, patient.inputs);
     expect(updated).toMatchObject({ setupTimeoutSeconds: 60, name: "web" });
     expect(emu.world.apps.filter((a) => a.name === "web")).toHaveLength(1);
+    // Removing it again is an update that leaves it out of the state, so the next diff is clean.
+    const removed = await host.update(created.id, urn, updated, again.inputs);
+    expect(removed.setupTimeoutSeconds).toBeUndefined();
+    expect(removed.ram).toBe(512);
+    expect(await host.diff(created.id, urn, removed, again.inputs)).toMatchObject({
+      changes: false,
+    });
 
     // Drift: someone changes the app's RAM behind the stack's back; refresh sees it.
     emu.world.apps.find((a) => a.id === created.id)!.ram = 2048;

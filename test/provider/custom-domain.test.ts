@@ -89,6 +89,32 @@ describe("CustomDomain through Pulumi's provider host", () => {
     expect(rec.domain?.hostname).toBe("someone-else.pointed.test");
   });
 
+  test("an in-place setting removed from the program leaves the state: the next diff is clean", async () => {
+    const app = await newApp("unset");
+    const program = { appId: app.id, domain: "unset.pointed.test" };
+    const timed = await env.host.check(
+      urn,
+      {},
+      await env.inputs("CustomDomain", { ...program, activeTimeoutSeconds: 60 }),
+    );
+    const created = await env.host.create(urn, timed.inputs);
+    const plain = await env.host.check(
+      urn,
+      timed.inputs,
+      await env.inputs("CustomDomain", program),
+    );
+    expect(await env.host.diff(created.id, urn, created.properties, plain.inputs)).toMatchObject({
+      changes: true,
+      replaces: [],
+    });
+    const updated = await env.host.update(created.id, urn, created.properties, plain.inputs);
+    expect(updated.activeTimeoutSeconds).toBeUndefined();
+    expect(updated.dnsRecords).toEqual(created.properties.dnsRecords);
+    expect(await env.host.diff(created.id, urn, updated, plain.inputs)).toMatchObject({
+      changes: false,
+    });
+  });
+
   test("waitForActive waits until the hostname is active", async () => {
     const app = await newApp("waiting");
     const c = await env.host.check(
@@ -117,11 +143,54 @@ describe("CustomDomain through Pulumi's provider host", () => {
       }),
     );
     const err = (await env.host.create(urn, c.inputs).catch((e: unknown) => e)) as {
-      initFailure?: { id: string };
+      initFailure?: { id: string; properties: Record<string, unknown> };
     };
     expect(err.initFailure?.id).toBeTruthy();
     expect(env.emu.world.apps.find((a) => a.id === app.id)!.domain?.hostname).toBe(
       "slow.pointed.test",
+    );
+    // The next `pulumi up` updates the resource that failed to initialise: it waits again.
+    const patient = await env.host.check(
+      urn,
+      c.inputs,
+      await env.inputs("CustomDomain", {
+        appId: app.id,
+        domain: "slow.pointed.test",
+        waitForActive: true,
+        activeTimeoutSeconds: 60,
+      }),
+    );
+    const failed = err.initFailure!;
+    const updated = await env.host.update(failed.id, urn, failed.properties, patient.inputs);
+    expect(updated.status).toBe("active");
+  });
+
+  test("a failed look while waiting for active keeps the attached domain in state", async () => {
+    const app = await newApp("flaky");
+    const c = await env.host.check(
+      urn,
+      {},
+      await env.inputs("CustomDomain", {
+        appId: app.id,
+        domain: "flaky.pointed.test",
+        waitForActive: true,
+      }),
+    );
+    // The attach goes through; the re-attach that reads its state is refused.
+    env.emu.setFaults({ rules: [{ route: "POST /apps/{app_id}/domains", status: 400, after: 1 }] });
+    try {
+      const err = (await env.host.create(urn, c.inputs).catch((e: unknown) => e)) as {
+        message: string;
+        initFailure?: { id: string; properties: Record<string, unknown> };
+      };
+      expect(err.message).toMatch(/attached but waiting for it to be active failed/);
+      expect(err.initFailure?.id).toBeTruthy();
+      expect(err.initFailure?.properties).toMatchObject({ domain: "flaky.pointed.test" });
+    } finally {
+      env.emu.setFaults({});
+    }
+    expect(env.emu.world.apps.find((a) => a.id === app.id)!.domain?.hostname).toBe(
+      "flaky.pointed.test",
     );
   });
 

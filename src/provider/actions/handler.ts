@@ -1,7 +1,12 @@
 import type { z } from "zod";
 import type { HostingClient } from "../../api/client";
 import { NotFoundError } from "../../api/errors/not-found-error";
-import { inputsFrom, type InputsOf, type ResourceHandler } from "../resource-handler";
+import {
+  inputsFrom,
+  updatedOutputs,
+  type InputsOf,
+  type ResourceHandler,
+} from "../resource-handler";
 import { sameValue } from "../stable-json";
 import {
   backupDeletionInputSchema,
@@ -38,7 +43,9 @@ function actionHandler<S extends z.ZodObject>(a: Action<S>): ResourceHandler<S> 
     },
 
     async update(client, _id, olds, news) {
-      if (sameValue(olds.triggers ?? null, news.triggers ?? null)) return { ...olds, ...news };
+      if (sameValue(olds.triggers ?? null, news.triggers ?? null)) {
+        return updatedOutputs(a, olds, news);
+      }
       return { ...news, message: await a.run(client, news) };
     },
 

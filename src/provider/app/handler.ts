@@ -6,19 +6,20 @@ import { HostingInputError } from "../../api/errors/input-error";
 import type { Manifest } from "../../api/manifest";
 import type { AppSummary } from "../../api/types";
 import { findApp, forgetApps, listAppsSince } from "../app-directory";
+import { withKeyLock } from "../keyed-lock";
 import { camelize, camelKey } from "../camel";
 import { pollUntil } from "../poll";
 import {
   ignoreNotFound,
   inputsFrom,
   ResourceInitError,
+  updatedOutputs,
   type Props,
   type ResourceHandler,
   type StateOf,
 } from "../resource-handler";
 import { createApp } from "./create-app";
 import { heldFate, noteHeld } from "./held-apps";
-import { withPackSlot } from "./pack-slots";
 import { packageSource, type PackagedSource } from "./packaging";
 import { appInputSchema, type AppInputs } from "./schema";
 
@@ -39,6 +40,13 @@ function manifestOf(i: AppInputs): Manifest {
   return m;
 }
 
+/*
+ * Packing is CPU work on the provider's one thread (zip, deflate, hashing). Hundreds of creates
+ * packing at once all finish late, together, and slow every reply the thread reads meanwhile;
+ * a few at a time hand the first archives to their uploads at once and the rest in order.
+ */
+const PACK_SLOTS = 4;
+
 /**
  * Packs the source into a temp folder, hands it to `use`, and removes it. Nothing is kept between
  * check and create: the provider host is killed at the end of a deployment, so anything kept
@@ -48,11 +56,14 @@ async function withPackage<T>(
   inputs: AppInputs,
   use: (p: PackagedSource) => Promise<T>,
 ): Promise<T> {
-  const p = await withPackSlot(() => packageSource(inputs.source, manifestOf(inputs)));
+  const pack = () => packageSource(inputs.source, manifestOf(inputs));
+  const p = await withKeyLock("packing", pack, PACK_SLOTS);
   try {
     return await use(p);
   } finally {
-    await rm(dirname(p.zipPath), { recursive: true, force: true });
+    // A temp folder left behind must not fail a create whose app already exists (its id would
+    // be lost with the error).
+    await rm(dirname(p.zipPath), { recursive: true, force: true }).catch(() => undefined);
   }
 }
 
@@ -151,7 +162,7 @@ export const appHandler: ResourceHandler<AppSchema> = {
   // Only settings that do not touch the app change in place. An app kept in the stack before its
   // setup finished (a timeout, a failed wait) is waited for again.
   async update(client, id, olds, news) {
-    const outs = { ...olds, ...news };
+    const outs = updatedOutputs(appHandler, olds, news) as StateOf<AppSchema>;
     return olds.setup === true ? outs : settle(client, id, outs, 0);
   },
 

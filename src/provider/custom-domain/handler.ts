@@ -7,6 +7,7 @@ import {
   ignoreNotFound,
   inputsFrom,
   ResourceInitError,
+  updatedOutputs,
   type Props,
   type ResourceHandler,
 } from "../resource-handler";
@@ -47,6 +48,46 @@ async function attach(client: HostingClient, i: CustomDomainInputs) {
   return res;
 }
 
+/**
+ * With `waitForActive`, waits until the hostname is active. Any failure (a timeout, a failed
+ * look) is thrown as "created but failed to initialise", carrying the id: the domain is attached,
+ * so it stays in the stack, and the next `pulumi up` (an update) waits again.
+ */
+async function settle(
+  client: HostingClient,
+  id: string,
+  i: CustomDomainInputs,
+  attached: AttachDomainResponse,
+): Promise<Props> {
+  if (!i.waitForActive) return outputsOf(i, attached);
+  const timeoutS = i.activeTimeoutSeconds ?? DEFAULT_ACTIVE_TIMEOUT_S;
+  const active = (r: AttachDomainResponse) => r.custom_hostname.status === "active";
+  const what = `custom domain ${i.domain} on app ${i.appId}: activation`;
+  let res: AttachDomainResponse;
+  try {
+    res = await pollUntil(attached, () => attach(client, i), active, timeoutS, POLL_MS, what);
+  } catch (err) {
+    const why = err instanceof Error ? err.message : String(err);
+    throw new ResourceInitError(
+      `custom domain ${i.domain} is attached but waiting for it to be active failed (${why}); ` +
+        "it is kept in the stack: run `pulumi up` again to wait more",
+      id,
+      outputsOf(i, attached),
+      [why],
+    );
+  }
+  if (!active(res)) {
+    throw new ResourceInitError(
+      `custom domain ${i.domain} is attached but still ${res.custom_hostname.status} after ${timeoutS} s; ` +
+        "create the records in dnsRecords, then run `pulumi up` again",
+      id,
+      outputsOf(i, res),
+      ["custom hostname not active"],
+    );
+  }
+  return outputsOf(i, res);
+}
+
 export const customDomainHandler: ResourceHandler<typeof customDomainInputSchema> = {
   schema: customDomainInputSchema,
   replaceOnChange: ["appId", "domain"],
@@ -54,24 +95,18 @@ export const customDomainHandler: ResourceHandler<typeof customDomainInputSchema
   deleteBeforeReplace: () => true,
 
   async create(client, i) {
-    let res = await attach(client, i);
+    const res = await attach(client, i);
     const id = res.custom_hostname.id;
-    if (i.waitForActive) {
-      const timeoutS = i.activeTimeoutSeconds ?? DEFAULT_ACTIVE_TIMEOUT_S;
-      const active = (r: AttachDomainResponse) => r.custom_hostname.status === "active";
-      const what = `custom domain ${i.domain} on app ${i.appId}: activation`;
-      res = await pollUntil(res, () => attach(client, i), active, timeoutS, POLL_MS, what);
-      if (!active(res)) {
-        throw new ResourceInitError(
-          `custom domain ${i.domain} is attached but still ${res.custom_hostname.status} after ${timeoutS} s; ` +
-            "create the records in dnsRecords, then run `pulumi up` again",
-          id,
-          outputsOf(i, res),
-          ["custom hostname not active"],
-        );
-      }
+    return { id, outs: await settle(client, id, i, res) };
+  },
+
+  // waitForActive on a hostname not yet seen active (turned on, or kept after a failed wait)
+  // waits here; every other change is only recorded.
+  async update(client, id, olds, news) {
+    if (!news.waitForActive || olds.status === "active") {
+      return updatedOutputs(customDomainHandler, olds, news);
     }
-    return { id, outs: outputsOf(i, res) };
+    return settle(client, id, news, await attach(client, news));
   },
 
   async read(client, _id, props) {
