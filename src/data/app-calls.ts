@@ -7,6 +7,7 @@ import { camelize } from "../provider/camel";
 import { parseArgs } from "../provider/validate";
 import type { GetAppArgs, GetAppDeploymentsArgs, GetAppsArgs, GetAppWindowArgs } from "./apps";
 import { accountArg, programClient } from "./connection";
+import { byIdArgs } from "./by-id-args";
 import { pickOne } from "./pick-one";
 import type { AppDashboard, AppInfo, AppMetrics, DeploymentInfo } from "./results";
 
@@ -19,13 +20,8 @@ const toInfo = (e: AppListEntry): AppInfo => ({
 
 const listArgs = z.strictObject({ ...accountArg });
 
-const oneArgs = z.union(
-  [
-    z.strictObject({ id: z.string().min(1), ...accountArg }),
-    z.strictObject({ name: z.string().min(1), ...accountArg }),
-  ],
-  { error: "pass exactly one of { id } or { name }" },
-);
+const oneArgs = byIdArgs(accountArg);
+assertType<SameShape<z.input<typeof oneArgs>, GetAppArgs>>(true);
 
 const appIdArgs = z.strictObject({ appId: z.string().min(1, "appId is required"), ...accountArg });
 const windowArgs = appIdArgs.extend({

@@ -5,6 +5,7 @@ import { camelize } from "../provider/camel";
 import { parseArgs } from "../provider/validate";
 import { accountArg, programClient } from "./connection";
 import type { GetDatabaseArgs, GetDatabaseConnectionArgs, GetDatabasesArgs } from "./databases";
+import { byIdArgs } from "./by-id-args";
 import { pickOne } from "./pick-one";
 import type { DatabaseConnection, DatabaseInfo } from "./results";
 
@@ -21,13 +22,8 @@ const listArgs = z.strictObject({
 });
 assertType<SameShape<z.input<typeof listArgs>, GetDatabasesArgs>>(true);
 
-const oneArgs = z.union(
-  [
-    z.strictObject({ id: z.string().min(1), workspaceId, ...accountArg }),
-    z.strictObject({ name: z.string().min(1), workspaceId, ...accountArg }),
-  ],
-  { error: "pass exactly one of { id } or { name }" },
-);
+const oneArgs = byIdArgs({ workspaceId, ...accountArg });
+assertType<SameShape<z.input<typeof oneArgs>, GetDatabaseArgs>>(true);
 
 const connArgs = z.strictObject({
   databaseId: z.string().min(1, "databaseId is required"),

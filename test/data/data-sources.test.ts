@@ -40,6 +40,12 @@ describe("data sources", () => {
     await expect(hosting.getDatabase({ name: "nope" })).rejects.toThrow(
       /no database with name "nope"; databases here: /,
     );
+    // The other key left undefined, as the ById type allows (e.g. from optional config).
+    expect((await hosting.getDatabase({ id: pg.id, name: undefined })).name).toBe("alice-postgres");
+    expect((await hosting.getDatabase({ name: pg.name, id: undefined })).id).toBe(pg.id);
+    await expect(
+      hosting.getApp({ id: "a", name: "b" } as unknown as hosting.GetAppArgs),
+    ).rejects.toThrow(/pass exactly one of \{ id \} or \{ name \}/);
   });
 
   test("getDatabaseConnection: the URL is a Pulumi secret", async () => {
