@@ -2,6 +2,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { assertType, type SameShape } from "../api/type-equality";
 import { camelize } from "../provider/camel";
+import { idInput } from "../provider/input-rules";
 import { parseArgs } from "../provider/validate";
 import { accountArg, programClient } from "./connection";
 import type { GetDatabaseArgs, GetDatabaseConnectionArgs, GetDatabasesArgs } from "./databases";
@@ -26,7 +27,7 @@ const oneArgs = byIdArgs({ workspaceId, ...accountArg });
 assertType<SameShape<z.input<typeof oneArgs>, GetDatabaseArgs>>(true);
 
 const connArgs = z.strictObject({
-  databaseId: z.string().min(1, "databaseId is required"),
+  databaseId: idInput("databaseId", "pass a database id, e.g. from getDatabase()"),
   ...accountArg,
 });
 assertType<SameShape<z.input<typeof connArgs>, GetDatabaseConnectionArgs>>(true);

@@ -31,6 +31,19 @@ describe("data sources", () => {
     await expect(hosting.getAppMetrics({ appId: "x", minutes: 0 })).rejects.toMatchObject({
       property: "minutes",
     });
+    // An id that would leave its path is named by the argument, not the wire parameter.
+    await expect(hosting.getAppDeployments({ appId: "../apps" })).rejects.toMatchObject({
+      property: "appId",
+      message: expect.stringMatching(
+        /^getAppDeployments: appId: .*not a valid identifier.*pass app\.id$/,
+      ),
+    });
+    await expect(
+      hosting.getBackupDownloadUrl({ projectId: "p", backupId: "" }),
+    ).rejects.toMatchObject({ property: "backupId" });
+    await expect(hosting.getDatabaseConnection({ databaseId: "a/b" })).rejects.toMatchObject({
+      property: "databaseId",
+    });
     expect(env.emu.stats().total).toBe(0);
   });
 
