@@ -66,6 +66,10 @@ describe("data sources", () => {
     const conn = await hosting.getDatabaseConnection({ databaseId: pg.id });
     expect(await pulumi.isSecret(conn.connectionUrl)).toBe(true);
     expect(await value(conn.connectionUrl)).toMatch(/^postgres:\/\//);
+    // The Output form, as the README reads it: `.connectionUrl` of the Output stays a secret.
+    const out = hosting.getDatabaseConnectionOutput({ databaseId: pulumi.output(pg.id) });
+    expect(await pulumi.isSecret(out.connectionUrl)).toBe(true);
+    expect(await value(out.connectionUrl)).toMatch(/^postgres:\/\//);
   });
 
   test("getRuntimeVersions and pickRuntimeVersion", async () => {
@@ -121,6 +125,23 @@ describe("data sources", () => {
     ).rejects.toMatchObject({
       code: "HOSTING_BACKUP_RETENTION",
     });
+  });
+
+  test("an action whose reply was lost says it may have taken effect, and it did", async () => {
+    const vm = env.emu.world.vms.find((v) => v.user_id === env.emu.users[0].id)!;
+    vm.running = false;
+    env.emu.setFaults({
+      rules: [{ route: "POST /vms/{vm_id}/start", commitThenStatus: 502, times: 1 }],
+    });
+    try {
+      await expect(hosting.startVm({ vmId: vm.id })).rejects.toMatchObject({
+        mayHaveTakenEffect: true,
+        message: expect.stringMatching(/may have taken effect/),
+      });
+      expect(vm.running).toBe(true);
+    } finally {
+      env.emu.setFaults({});
+    }
   });
 
   test("without config or env, the error says how to set both", async () => {
