@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { request } from "undici";
 import { HostingClient, ServerError } from "../../src/api";
-import { startEmulator } from "../../src/emulator";
+import { startEmulator, type World } from "../../src/emulator";
 import { isLoopbackAddress } from "../../src/emulator/control-access";
 import { useEmulator } from "../helpers/emulator";
 import { makeZip, manifest } from "../helpers/zip";
@@ -164,6 +164,26 @@ describe("the state file", () => {
     expect(err.name).not.toBe("TypeError");
     expect(err.message).toContain(`emulator state file ${file} cannot be used: `);
     expect(err.message).toMatch(cause);
+  });
+
+  test("an Idempotency-Key kept from before keys were scoped is replayed, not refused", async () => {
+    const file = join(dir, "state.json");
+    const old = JSON.parse(await goodState()) as World;
+    old.idempotency[`${old.users[0].id}:old-key`] = { status: 200, body: { message: "before" } };
+    await writeFile(file, JSON.stringify(old));
+    const emu = await startEmulator({ stateFile: file });
+    try {
+      const vm = emu.world.vms.find((v) => v.user_id === emu.users[0].id)!;
+      const r = await request(`${emu.url}/vms/${vm.id}/start`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${emu.issueToken()}`, "idempotency-key": "old-key" },
+      });
+      expect(r.statusCode).toBe(200);
+      expect(await r.body.json()).toEqual({ message: "before" });
+      expect(vm.running).toBe(false);
+    } finally {
+      await emu.stop();
+    }
   });
 
   test("temp files a crash left behind are removed at start; other files stay", async () => {
