@@ -68,6 +68,25 @@ describe("the control API", () => {
     expect(full).toContain(env.emu.world.secret);
   });
 
+  test("/__emulator/tokens mints a working token for a user by name; a bad body is a 400", async () => {
+    const mint = (body: unknown) =>
+      request(`${env.emu.url}/__emulator/tokens`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(body),
+      }).then(async (r) => ({ status: r.statusCode, body: (await r.body.json()) as never }));
+    const bob = await mint({ user: "bob", expiresInSeconds: 60 });
+    expect(bob.status).toBe(200);
+    const { token } = bob.body as { token: string };
+    const apps = await request(`${env.emu.url}/apps`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    await apps.body.dump();
+    expect(apps.statusCode).toBe(200);
+    expect((await mint({ user: "nobody" })).status).toBe(404);
+    expect((await mint({ expiresInSeconds: "60" })).status).toBe(400);
+  });
+
   test("binding beyond loopback without a control token warns; with one it does not", async () => {
     const warnings: string[] = [];
     const open = await startEmulator({ host: "0.0.0.0", warn: (m) => warnings.push(m) });
