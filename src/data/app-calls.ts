@@ -4,9 +4,11 @@ import { HostingInputError } from "../api/errors/input-error";
 import { assertType, type SameShape } from "../api/type-equality";
 import type { AppListEntry } from "../api/types";
 import { camelize } from "../provider/camel";
+import { idInput } from "../provider/input-rules";
 import { parseArgs } from "../provider/validate";
 import type { GetAppArgs, GetAppDeploymentsArgs, GetAppsArgs, GetAppWindowArgs } from "./apps";
 import { accountArg, programClient } from "./connection";
+import { byIdArgs } from "./by-id-args";
 import { pickOne } from "./pick-one";
 import type { AppDashboard, AppInfo, AppMetrics, DeploymentInfo } from "./results";
 
@@ -19,15 +21,10 @@ const toInfo = (e: AppListEntry): AppInfo => ({
 
 const listArgs = z.strictObject({ ...accountArg });
 
-const oneArgs = z.union(
-  [
-    z.strictObject({ id: z.string().min(1), ...accountArg }),
-    z.strictObject({ name: z.string().min(1), ...accountArg }),
-  ],
-  { error: "pass exactly one of { id } or { name }" },
-);
+const oneArgs = byIdArgs(accountArg);
+assertType<SameShape<z.input<typeof oneArgs>, GetAppArgs>>(true);
 
-const appIdArgs = z.strictObject({ appId: z.string().min(1, "appId is required"), ...accountArg });
+const appIdArgs = z.strictObject({ appId: idInput("appId", "pass app.id"), ...accountArg });
 const windowArgs = appIdArgs.extend({
   minutes: z
     .number({ error: "minutes is required: the window in whole minutes" })

@@ -1,6 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { assertType, type SameShape } from "../api/type-equality";
+import { idInput } from "../provider/input-rules";
 import { parseArgs } from "../provider/validate";
 import type { GetBackupDownloadUrlArgs } from "./backups";
 import { accountArg, programClient } from "./connection";
@@ -9,8 +10,8 @@ import type { BackupDownloadUrl } from "./results";
 /* What the backup data source does, loaded on its first call (see load-calls.ts). */
 
 const args = z.strictObject({
-  projectId: z.string().min(1, "projectId is required"),
-  backupId: z.string().min(1, "backupId is required"),
+  projectId: idInput("projectId", "pass the id of the backup's app, database or VM"),
+  backupId: idInput("backupId", "pass a backup id"),
   ...accountArg,
 });
 assertType<SameShape<z.input<typeof args>, GetBackupDownloadUrlArgs>>(true);

@@ -2,9 +2,11 @@ import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { assertType, type SameShape } from "../api/type-equality";
 import { camelize } from "../provider/camel";
+import { idInput } from "../provider/input-rules";
 import { parseArgs } from "../provider/validate";
 import { accountArg, programClient } from "./connection";
 import type { GetDatabaseArgs, GetDatabaseConnectionArgs, GetDatabasesArgs } from "./databases";
+import { byIdArgs } from "./by-id-args";
 import { pickOne } from "./pick-one";
 import type { DatabaseConnection, DatabaseInfo } from "./results";
 
@@ -21,16 +23,11 @@ const listArgs = z.strictObject({
 });
 assertType<SameShape<z.input<typeof listArgs>, GetDatabasesArgs>>(true);
 
-const oneArgs = z.union(
-  [
-    z.strictObject({ id: z.string().min(1), workspaceId, ...accountArg }),
-    z.strictObject({ name: z.string().min(1), workspaceId, ...accountArg }),
-  ],
-  { error: "pass exactly one of { id } or { name }" },
-);
+const oneArgs = byIdArgs({ workspaceId, ...accountArg });
+assertType<SameShape<z.input<typeof oneArgs>, GetDatabaseArgs>>(true);
 
 const connArgs = z.strictObject({
-  databaseId: z.string().min(1, "databaseId is required"),
+  databaseId: idInput("databaseId", "pass a database id, e.g. from getDatabase()"),
   ...accountArg,
 });
 assertType<SameShape<z.input<typeof connArgs>, GetDatabaseConnectionArgs>>(true);

@@ -30,6 +30,8 @@ export function invokeOutput<A, R>(
   args: object | undefined,
   opts: pulumi.InvokeOutputOptions = {},
 ): pulumi.Output<R> {
+  // Now, not once the arguments are known: with unknown ones a preview would never say it.
+  checkInvokeOptions(`${fn.name}Output`, opts);
   const { dependsOn, ...invokeOpts } = opts;
   return pulumi
     .all([pulumi.output(args ?? {}), dependencyIds(dependsOn)])

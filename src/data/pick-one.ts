@@ -36,9 +36,9 @@ export function pickOne<T extends { id: string; name?: string }>(
   fn: string,
   what: string,
   items: T[],
-  by: { id: string } | { name: string },
+  by: ById,
 ): T {
-  const [key, want] = "id" in by ? (["id", by.id] as const) : (["name", by.name] as const);
+  const [key, want] = by.id !== undefined ? (["id", by.id] as const) : (["name", by.name] as const);
   const found = items.filter((x) => x[key] === want);
   if (found.length === 1) return found[0];
   const names = items.map((x) => x.name).join(", ") || "none";

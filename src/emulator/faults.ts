@@ -13,7 +13,7 @@ export type { FaultConfig, FaultKind, FaultRule } from "./fault-config";
  */
 
 /** Every route key a rule may name: `"*"` and each endpoint of the shared table. */
-export const faultRouteKeys: readonly string[] = [
+const faultRouteKeys: readonly string[] = [
   "*",
   ...Object.values(endpoints).map((ep) => `${ep.method} ${ep.path}`),
 ];
@@ -25,31 +25,22 @@ const routeKey = z.string().refine((r) => faultRouteKeys.includes(r), {
     faultRouteKeys.map((r) => JSON.stringify(r)).join(", "),
 });
 
-export const faultRuleSchema = z.strictObject({
+// The fields are documented once, on the interfaces in fault-config.ts.
+const faultRuleSchema = z.strictObject({
   route: routeKey.default("*"),
-  /** Answer with this status and an `{ error }` body instead of serving the request. */
   status: z.number().int().min(400).max(599).optional(),
-  /** Seconds to put in `Retry-After` with `status`. */
   retryAfterSeconds: z.number().min(0).optional(),
-  /** Destroy the connection before replying; nothing is applied. */
   reset: z.boolean().optional(),
-  /** Apply the request, then destroy the connection without replying. */
   commitThenDrop: z.boolean().optional(),
-  /** Apply the request, then answer with this status instead (a gateway that lost the reply). */
   commitThenStatus: z.number().int().min(400).max(599).optional(),
-  /** Delay before handling, in ms. */
   latencyMs: z.number().int().min(0).optional(),
-  /** Chance that the rule fires on a matching request (default 1). */
   probability: z.number().min(0).max(1).default(1),
-  /** Fire at most this many times (default: unlimited). */
   times: z.number().int().positive().optional(),
-  /** Let this many matching requests through before the rule may fire (default 0). */
   after: z.number().int().min(0).default(0),
 });
 
-export const faultConfigSchema = z.strictObject({
+const faultConfigSchema = z.strictObject({
   rules: z.array(faultRuleSchema).default([]),
-  /** A fixed-window limit per token, answered with 429 and Retry-After. */
   rateLimit: z
     .strictObject({
       requests: z.number().int().positive(),
@@ -59,6 +50,7 @@ export const faultConfigSchema = z.strictObject({
 });
 
 assertType<SameShape<z.input<typeof faultRuleSchema>, FaultRule>>(true);
+assertType<SameShape<z.input<typeof faultConfigSchema>, FaultConfig>>(true);
 
 /** Checks a fault configuration; the error names the offending field, e.g. `rules[0].route`. */
 export function parseFaultConfig(
@@ -73,7 +65,6 @@ export function parseFaultConfig(
     error: `invalid fault configuration: ${where ? `${where}: ` : ""}${issue.message}`,
   };
 }
-assertType<SameShape<z.input<typeof faultConfigSchema>, FaultConfig>>(true);
 type Rule = z.output<typeof faultRuleSchema> & { fired: number; seen: number };
 
 /** What the matching rules make of one request: the misbehaviour parts of a rule. */

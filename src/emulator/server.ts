@@ -109,7 +109,7 @@ async function serve(
   const idem = idempotencyOf(req, auth.user);
   const prior = idem ? emu.world.idempotency[idem.key] : undefined;
   if (idem && prior) {
-    if (prior.scope !== idem.scope) {
+    if (prior.scope !== undefined && prior.scope !== idem.scope) {
       return reply.code(422).send({
         error: `Idempotency-Key was already used for ${prior.scope}; send a new key for ${idem.scope}`,
       });

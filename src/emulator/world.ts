@@ -178,8 +178,11 @@ export interface World {
   idempotency: Record<
     string,
     {
-      /** The method and path the key was first used on. */
-      scope: string;
+      /**
+       * The method and path the key was first used on; absent in state files written before keys
+       * were scoped, whose replies are replayed on any path as they were then.
+       */
+      scope?: string;
       /** The status replied. */
       status: number;
       /** The body replied. */

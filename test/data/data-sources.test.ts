@@ -31,6 +31,19 @@ describe("data sources", () => {
     await expect(hosting.getAppMetrics({ appId: "x", minutes: 0 })).rejects.toMatchObject({
       property: "minutes",
     });
+    // An id that would leave its path is named by the argument, not the wire parameter.
+    await expect(hosting.getAppDeployments({ appId: "../apps" })).rejects.toMatchObject({
+      property: "appId",
+      message: expect.stringMatching(
+        /^getAppDeployments: appId: .*not a valid identifier.*pass app\.id$/,
+      ),
+    });
+    await expect(
+      hosting.getBackupDownloadUrl({ projectId: "p", backupId: "" }),
+    ).rejects.toMatchObject({ property: "backupId" });
+    await expect(hosting.getDatabaseConnection({ databaseId: "a/b" })).rejects.toMatchObject({
+      property: "databaseId",
+    });
     expect(env.emu.stats().total).toBe(0);
   });
 
@@ -40,6 +53,12 @@ describe("data sources", () => {
     await expect(hosting.getDatabase({ name: "nope" })).rejects.toThrow(
       /no database with name "nope"; databases here: /,
     );
+    // The other key left undefined, as the ById type allows (e.g. from optional config).
+    expect((await hosting.getDatabase({ id: pg.id, name: undefined })).name).toBe("alice-postgres");
+    expect((await hosting.getDatabase({ name: pg.name, id: undefined })).id).toBe(pg.id);
+    await expect(
+      hosting.getApp({ id: "a", name: "b" } as unknown as hosting.GetAppArgs),
+    ).rejects.toThrow(/pass exactly one of \{ id \} or \{ name \}/);
   });
 
   test("getDatabaseConnection: the URL is a Pulumi secret", async () => {
@@ -47,6 +66,10 @@ describe("data sources", () => {
     const conn = await hosting.getDatabaseConnection({ databaseId: pg.id });
     expect(await pulumi.isSecret(conn.connectionUrl)).toBe(true);
     expect(await value(conn.connectionUrl)).toMatch(/^postgres:\/\//);
+    // The Output form, as the README reads it: `.connectionUrl` of the Output stays a secret.
+    const out = hosting.getDatabaseConnectionOutput({ databaseId: pulumi.output(pg.id) });
+    expect(await pulumi.isSecret(out.connectionUrl)).toBe(true);
+    expect(await value(out.connectionUrl)).toMatch(/^postgres:\/\//);
   });
 
   test("getRuntimeVersions and pickRuntimeVersion", async () => {
@@ -102,6 +125,23 @@ describe("data sources", () => {
     ).rejects.toMatchObject({
       code: "HOSTING_BACKUP_RETENTION",
     });
+  });
+
+  test("an action whose reply was lost says it may have taken effect, and it did", async () => {
+    const vm = env.emu.world.vms.find((v) => v.user_id === env.emu.users[0].id)!;
+    vm.running = false;
+    env.emu.setFaults({
+      rules: [{ route: "POST /vms/{vm_id}/start", commitThenStatus: 502, times: 1 }],
+    });
+    try {
+      await expect(hosting.startVm({ vmId: vm.id })).rejects.toMatchObject({
+        mayHaveTakenEffect: true,
+        message: expect.stringMatching(/may have taken effect/),
+      });
+      expect(vm.running).toBe(true);
+    } finally {
+      env.emu.setFaults({});
+    }
   });
 
   test("without config or env, the error says how to set both", async () => {

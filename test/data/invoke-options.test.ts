@@ -63,3 +63,11 @@ test("opts.provider is refused with the fix, before any request", async () => {
   });
   expect(env.emu.stats().total).toBe(0);
 });
+
+test("opts.provider on an Output form is refused at the call, even while its arguments are unknown", () => {
+  const provider = {} as pulumi.ProviderResource;
+  const app = new hosting.AppWebAccess("not-yet", { appId: "app-1", enabled: true });
+  expect(() => hosting.getAppDeploymentsOutput({ appId: app.id }, { provider })).toThrow(
+    /^getAppDeploymentsOutput: opts.provider has no effect/,
+  );
+});

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { request } from "undici";
 import { HostingClient, ServerError } from "../../src/api";
-import { startEmulator } from "../../src/emulator";
+import { startEmulator, type World } from "../../src/emulator";
 import { isLoopbackAddress } from "../../src/emulator/control-access";
 import { useEmulator } from "../helpers/emulator";
 import { makeZip, manifest } from "../helpers/zip";
@@ -66,6 +66,25 @@ describe("the control API", () => {
     );
     expect(full).toContain(password);
     expect(full).toContain(env.emu.world.secret);
+  });
+
+  test("/__emulator/tokens mints a working token for a user by name; a bad body is a 400", async () => {
+    const mint = (body: unknown) =>
+      request(`${env.emu.url}/__emulator/tokens`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(body),
+      }).then(async (r) => ({ status: r.statusCode, body: (await r.body.json()) as never }));
+    const bob = await mint({ user: "bob", expiresInSeconds: 60 });
+    expect(bob.status).toBe(200);
+    const { token } = bob.body as { token: string };
+    const apps = await request(`${env.emu.url}/apps`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    await apps.body.dump();
+    expect(apps.statusCode).toBe(200);
+    expect((await mint({ user: "nobody" })).status).toBe(404);
+    expect((await mint({ expiresInSeconds: "60" })).status).toBe(400);
   });
 
   test("binding beyond loopback without a control token warns; with one it does not", async () => {
@@ -164,6 +183,26 @@ describe("the state file", () => {
     expect(err.name).not.toBe("TypeError");
     expect(err.message).toContain(`emulator state file ${file} cannot be used: `);
     expect(err.message).toMatch(cause);
+  });
+
+  test("an Idempotency-Key kept from before keys were scoped is replayed, not refused", async () => {
+    const file = join(dir, "state.json");
+    const old = JSON.parse(await goodState()) as World;
+    old.idempotency[`${old.users[0].id}:old-key`] = { status: 200, body: { message: "before" } };
+    await writeFile(file, JSON.stringify(old));
+    const emu = await startEmulator({ stateFile: file });
+    try {
+      const vm = emu.world.vms.find((v) => v.user_id === emu.users[0].id)!;
+      const r = await request(`${emu.url}/vms/${vm.id}/start`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${emu.issueToken()}`, "idempotency-key": "old-key" },
+      });
+      expect(r.statusCode).toBe(200);
+      expect(await r.body.json()).toEqual({ message: "before" });
+      expect(vm.running).toBe(false);
+    } finally {
+      await emu.stop();
+    }
   });
 
   test("temp files a crash left behind are removed at start; other files stay", async () => {

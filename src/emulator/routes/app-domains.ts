@@ -5,7 +5,7 @@ import type { AppRecord } from "../world";
 
 /* An app's custom domain: attach (with the DNS records it needs) and remove. */
 
-export const EDGE_CNAME_TARGET = "edge.hosting-emulator.test";
+const EDGE_CNAME_TARGET = "edge.hosting-emulator.test";
 
 function hostnameView(emu: Emu, app: AppRecord) {
   const d = app.domain!;

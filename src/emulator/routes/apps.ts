@@ -15,7 +15,7 @@ import { LIST_POINTS, projectInfo } from "./usage";
 
 /* An app's lifecycle: list, create from an upload, deployments, delete; the rest is composed in. */
 
-export function appSummary(app: AppRecord) {
+function appSummary(app: AppRecord) {
   const now = Date.now();
   const ready = now >= app.setup_ready_at;
   return {

@@ -4,17 +4,21 @@ import { parseFaultConfig, type Faults } from "../faults";
 import { signJwt } from "../jwt";
 import { commit, type Emu } from "../context";
 import type { Stats } from "../stats";
-import type { AppRecord } from "../world";
+import type { AppRecord, UserRecord } from "../world";
 
 /*
  * The control API for tests and demos, under /__emulator/ only: stats, faults, tokens, a view of
  * the state, and out-of-band changes (what another operator would do behind the stack's back).
  */
 
+/** A user by id or name; the first user when none is named. */
+function findUser(emu: Emu, idOrName: string | undefined): UserRecord | undefined {
+  if (!idOrName) return emu.world.users[0];
+  return emu.world.users.find((u) => u.id === idOrName || u.name === idOrName);
+}
+
 export function issueToken(emu: Emu, userId?: string, expiresInSeconds = 24 * 3600): string {
-  const user = userId
-    ? emu.world.users.find((u) => u.id === userId || u.name === userId)
-    : emu.world.users[0];
+  const user = findUser(emu, userId);
   if (!user) throw new Error(`no emulator user ${userId}`);
   const now = Math.floor(Date.now() / 1000);
   return signJwt(
@@ -32,6 +36,12 @@ const appPatch = z.strictObject({
   analytics_enabled: z.boolean().optional(),
   remove_domain: z.boolean().optional(),
   setup_ready: z.boolean().optional(),
+});
+
+// A number given as text would make an `exp` no check accepts: a token that never works.
+const tokenRequest = z.strictObject({
+  user: z.string().optional(),
+  expiresInSeconds: z.number().int().positive().optional(),
 });
 
 const bulkApps = z.strictObject({
@@ -57,9 +67,10 @@ export function registerControl(app: FastifyInstance, emu: Emu, faults: Faults, 
   });
 
   app.post("/__emulator/tokens", async (req, reply) => {
-    const body = (req.body ?? {}) as { user?: string; expiresInSeconds?: number };
+    const parsed = tokenRequest.safeParse(req.body ?? {});
+    if (!parsed.success) return reply.code(400).send(bad(parsed.error.issues[0].message));
     try {
-      return { token: issueToken(emu, body.user, body.expiresInSeconds) };
+      return { token: issueToken(emu, parsed.data.user, parsed.data.expiresInSeconds) };
     } catch (err) {
       return reply.code(404).send(bad((err as Error).message));
     }
@@ -93,9 +104,7 @@ export function registerControl(app: FastifyInstance, emu: Emu, faults: Faults, 
     const parsed = bulkApps.safeParse(req.body ?? {});
     if (!parsed.success) return reply.code(400).send(bad(parsed.error.issues[0].message));
     const { count, prefix } = parsed.data;
-    const user = parsed.data.user
-      ? emu.world.users.find((u) => u.id === parsed.data.user || u.name === parsed.data.user)
-      : emu.world.users[0];
+    const user = findUser(emu, parsed.data.user);
     if (!user) return reply.code(404).send(bad("no such user"));
     const now = Date.now();
     const ids: string[] = [];
