@@ -273,7 +273,9 @@ export class HostingClient {
 
   /** `POST /databases/{database_id}/retry-setup`: restarts a database's setup. */
   async retryDatabaseSetup(databaseId: string): Promise<Message> {
-    return this.#send("retryDatabaseSetup", { database_id: databaseId }, messageSchema);
+    return this.#send("retryDatabaseSetup", { database_id: databaseId }, messageSchema, {
+      lostReplyHint: "call listDatabases() and look at the database's last_setup_at",
+    });
   }
 
   /** `GET /project/{project_id}/backups/{backup_id}/download`: a signed, expiring URL. */
@@ -299,7 +301,9 @@ export class HostingClient {
 
   /** `POST /vms/{vm_id}/start`: starts a VM. */
   async startVm(vmId: string): Promise<Message> {
-    return this.#send("startVm", { vm_id: vmId }, messageSchema);
+    return this.#send("startVm", { vm_id: vmId }, messageSchema, {
+      lostReplyHint: "check whether the VM is running (the API reports no VM state)",
+    });
   }
 
   /** Closes the connection pool; the client cannot be used afterwards. */

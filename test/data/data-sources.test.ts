@@ -136,7 +136,9 @@ describe("data sources", () => {
     try {
       await expect(hosting.startVm({ vmId: vm.id })).rejects.toMatchObject({
         mayHaveTakenEffect: true,
-        message: expect.stringMatching(/may have taken effect/),
+        message: expect.stringMatching(
+          /may have taken effect: check whether the VM is running \(the API reports no VM state\) before retrying/,
+        ),
       });
       expect(vm.running).toBe(true);
     } finally {
