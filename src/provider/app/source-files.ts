@@ -1,4 +1,11 @@
-import { constants } from "node:fs";
+import {
+  close as fsClose,
+  constants,
+  fstat,
+  open as fsOpen,
+  read as fsRead,
+  type Stats,
+} from "node:fs";
 import { lstat, open, readFile, readdir, realpath, stat, type FileHandle } from "node:fs/promises";
 import { join, relative, resolve, sep } from "node:path";
 import { createHash } from "node:crypto";
@@ -53,7 +60,12 @@ export const byName = (a: { name: string }, b: { name: string }) =>
  * nothing matched by .hostingignore, and no symlink that leaves the source root. A source's own
  * hosting.json must equal the inputs' manifest; the App's one replaces it.
  */
-export async function listSource(source: string, manifest: Manifest): Promise<SourceListing> {
+export async function listSource(
+  source: string,
+  manifest: Manifest,
+  /** Told of each file of a folder as the walk finds it, so reading can start meanwhile. */
+  found?: (f: SourceFile) => void,
+): Promise<SourceListing> {
   const root = resolve(source);
   let st;
   try {
@@ -68,7 +80,7 @@ export async function listSource(source: string, manifest: Manifest): Promise<So
     );
   }
   const src = st.isDirectory()
-    ? { entries: await directoryEntries(root), close: () => undefined }
+    ? { entries: await directoryEntries(root, found), close: () => undefined }
     : await zipEntries(root);
   try {
     const manifestText = `${stableJson(manifest, 2)}\n`;
@@ -131,39 +143,59 @@ export async function openRegular(abs: string, rel: string): Promise<FileHandle>
 const READ_CHUNK = 1 << 18;
 
 /**
- * sha256 of a file, read in chunks into one buffer (no whole file in memory). A file whose size
- * or mtime moves while it is read is refused: the hash would be of no version of it.
+ * sha256 of a file, read in chunks (no whole file in memory), with the callback API: a small
+ * file costs open, read, fstat and close, as a readFile does. The fstat after the read holds the
+ * file to what the listing saw: a file that stopped being regular (O_NONBLOCK: a FIFO swapped in
+ * never blocks the open) or whose size or mtime moved is refused, naming it.
  */
-async function digestFile(abs: string, rel: string): Promise<string> {
-  const fh = await openRegular(abs, rel);
-  try {
-    const before = await fh.stat();
+function digestFile(abs: string, rel: string, listed: Stats): Promise<string> {
+  return new Promise((resolve, reject) => {
     const h = createHash("sha256");
-    const buf = Buffer.allocUnsafe(Math.min(READ_CHUNK, Math.max(before.size, 1)));
+    const buf = Buffer.allocUnsafe(Math.min(READ_CHUNK, listed.size + 1));
     let total = 0;
-    for (;;) {
-      const { bytesRead } = await fh.read(buf, 0, buf.length, null);
-      if (bytesRead === 0) break;
-      h.update(buf.subarray(0, bytesRead));
-      total += bytesRead;
-    }
-    const after = await fh.stat();
-    if (total !== before.size || after.size !== before.size || after.mtimeMs !== before.mtimeMs) {
-      throw new HostingInputError(
-        "source",
-        `source/${rel} changed while it was read; run again once nothing writes to it`,
-      );
-    }
-    return h.digest("hex");
-  } catch (err) {
-    throw HostingInputError.isInstance(err) ? err : unreadable(rel, err);
-  } finally {
-    await fh.close();
-  }
+    let fd = -1;
+    const fail = (err: unknown) => {
+      const e = HostingInputError.isInstance(err) ? err : unreadable(rel, err);
+      if (fd < 0) reject(e);
+      else fsClose(fd, () => reject(e));
+    };
+    const check = () =>
+      fstat(fd, (err, now) => {
+        if (err) return fail(err);
+        if (!now.isFile() || total !== listed.size || now.size !== listed.size)
+          return fail(moved(rel));
+        if (now.mtimeMs !== listed.mtimeMs) return fail(moved(rel));
+        const hex = h.digest("hex");
+        fsClose(fd, (e) => (e ? fail(e) : resolve(hex)));
+      });
+    const next = () =>
+      fsRead(fd, buf, 0, buf.length, null, (err, n) => {
+        if (err) return fail(err);
+        h.update(buf.subarray(0, n));
+        total += n;
+        // A short read below the buffer is the end, unless the file is larger than listed.
+        if (n === 0 || (n < buf.length && total >= listed.size)) return check();
+        next();
+      });
+    fsOpen(abs, constants.O_RDONLY | constants.O_NONBLOCK, (err, opened) => {
+      if (err) return fail(err);
+      fd = opened;
+      next();
+    });
+  });
 }
 
+const moved = (rel: string) =>
+  new HostingInputError(
+    "source",
+    `source/${rel} changed while the source was read; run again once nothing writes to it`,
+  );
+
 /** A folder's files, in the order of a sorted depth-first walk (it decides which link is kept). */
-async function directoryEntries(root: string): Promise<SourceFile[]> {
+async function directoryEntries(
+  root: string,
+  found?: (f: SourceFile) => void,
+): Promise<SourceFile[]> {
   const realRoot = await realpath(root);
   const ig = ignoreRules(await readFile(join(root, IGNORE_FILE), "utf8").catch(() => undefined));
   const out: SourceFile[] = [];
@@ -202,16 +234,19 @@ async function directoryEntries(root: string): Promise<SourceFile[]> {
           await walk(abs);
         } else if (target.isFile()) {
           if (ig.ignores(rel)) continue;
-          out.push({
+          const listed = target;
+          const file: SourceFile = {
             name: rel,
-            mode: target.mode & 0o100 ? 0o755 : 0o644,
+            mode: listed.mode & 0o100 ? 0o755 : 0o644,
             open: async () => {
               const fh = await openRegular(abs, rel);
               const s = fh.createReadStream({ highWaterMark: 1 << 16 });
               return s.on("error", (err) => s.destroy(unreadable(rel, err)));
             },
-            digest: () => digestFile(abs, rel),
-          });
+            digest: () => digestFile(abs, rel, listed),
+          };
+          out.push(file);
+          found?.(file);
         }
         // Anything else (a FIFO, a socket, a device) is not a file of the app: left out.
       }

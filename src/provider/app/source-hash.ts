@@ -30,34 +30,58 @@ export function contentHash(files: readonly HashedFile[]): string {
  * open and close, few enough that a deployment of many Apps holds few descriptors and buffers.
  */
 const FILES_AT_ONCE = 8;
+const STOPPED = new Error("stopped: another file of the source failed");
 
 /**
  * The content hash of a source without packing it: every file listed as the archive would hold
- * it, read in chunks and hashed, a few files at a time. No compression runs.
+ * it, read in chunks and hashed, a few files at a time, starting while the folder is still being
+ * walked. No compression runs.
  */
 export async function hashSource(source: string, manifest: Manifest): Promise<string> {
-  const listing = await listSource(source, manifest);
-  try {
-    const hashes = new Array<string>(listing.files.length);
-    let next = 0;
-    const worker = async () => {
-      while (next < listing.files.length) {
-        const i = next++;
-        try {
-          hashes[i] = await digestOf(listing.files[i]);
-        } catch (err) {
-          next = listing.files.length; // the others stop at their current file
-          throw err;
-        }
+  const digests = new Map<SourceFile, Promise<string>>();
+  let running = 0;
+  let stopped = false;
+  let firstError: unknown;
+  const waiting: Array<() => void> = [];
+  const schedule = (f: SourceFile) => {
+    const p = (async () => {
+      if (running >= FILES_AT_ONCE) await new Promise<void>((r) => waiting.push(r));
+      else running++;
+      try {
+        if (stopped) throw STOPPED; // another file failed: the hash is not needed
+        return await digestOf(f);
+      } finally {
+        // A finished read hands its slot straight to the next file.
+        const next = waiting.shift();
+        if (next) next();
+        else running--;
       }
-    };
-    // Every worker is done before the source is closed; the first failure is the answer.
-    const done = await Promise.allSettled(Array.from({ length: FILES_AT_ONCE }, worker));
-    const failed = done.find((d) => d.status === "rejected");
-    if (failed) throw failed.reason;
-    return contentHash(
-      listing.files.map((f, i) => ({ name: f.name, mode: f.mode, sha256: hashes[i] })),
-    );
+    })();
+    p.catch((err: unknown) => {
+      stopped = true;
+      if (err !== STOPPED) firstError ??= err;
+    });
+    digests.set(f, p);
+  };
+  const settle = () => Promise.allSettled(digests.values());
+  let listing;
+  try {
+    listing = await listSource(source, manifest, schedule);
+  } catch (err) {
+    stopped = true;
+    await settle();
+    throw err;
+  }
+  try {
+    for (const f of listing.files) if (!digests.has(f)) schedule(f);
+    // Every read is done before the source is closed.
+    await settle();
+    if (stopped) throw firstError;
+    const hashed: HashedFile[] = [];
+    for (const f of listing.files) {
+      hashed.push({ name: f.name, mode: f.mode, sha256: await digests.get(f)! });
+    }
+    return contentHash(hashed);
   } finally {
     listing.close();
   }
