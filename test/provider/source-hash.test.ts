@@ -5,9 +5,11 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import yazl from "yazl";
 import { execFileSync } from "node:child_process";
+import { appendFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import zlib from "node:zlib";
 import { legacyArchiveHash, packageSource } from "../../src/provider/app/packaging";
+import { listSource } from "../../src/provider/app/source-files";
 import { hashSource } from "../../src/provider/app/source-hash";
 import { providerHandlers } from "../../src/provider/handlers";
 import { providerText } from "../../src/provider/provider-text";
@@ -242,6 +244,19 @@ describe("hostile files in a source", () => {
     await expect(hashSource(tree, manifest)).rejects.toMatchObject({
       property: "source",
       message: expect.stringMatching(/source\/dangling.js/),
+    });
+  });
+
+  test("a file written to after the walk listed it is refused, naming it, not hashed", async () => {
+    const tree = await goldenTree();
+    const grow = join(tree, "lib/util.js");
+    const listing = await listSource(tree, manifest, (f) => {
+      if (f.name === "lib/util.js") appendFileSync(grow, "// appended while the source is read\n");
+    });
+    const file = listing.files.find((f) => f.name === "lib/util.js")!;
+    await expect(file.digest!()).rejects.toMatchObject({
+      property: "source",
+      message: expect.stringMatching(/source\/lib\/util.js changed while the source was read/),
     });
   });
 
