@@ -17,7 +17,9 @@ async function floor(root) {
   const worker = async () => {
     while (next < files.length) {
       const f = files[next++];
-      createHash("sha256").update(await readFile(f)).digest("hex");
+      createHash("sha256")
+        .update(await readFile(f))
+        .digest("hex");
     }
   };
   await Promise.all(Array.from({ length: 8 }, worker));

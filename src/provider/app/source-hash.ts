@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import type { Readable } from "node:stream";
 import type { Manifest } from "../../api/manifest";
-import { byName, listSource, type SourceFile } from "./source-files";
+import { byName, listSource, type SourceFile, type SourceListing } from "./source-files";
 
 /** A file as the content hash sees it. */
 export interface HashedFile {
@@ -30,7 +30,6 @@ export function contentHash(files: readonly HashedFile[]): string {
  * open and close, few enough that a deployment of many Apps holds few descriptors and buffers.
  */
 const FILES_AT_ONCE = 8;
-const STOPPED = new Error("stopped: another file of the source failed");
 
 /**
  * The content hash of a source without packing it: every file listed as the archive would hold
@@ -38,53 +37,55 @@ const STOPPED = new Error("stopped: another file of the source failed");
  * walked. No compression runs.
  */
 export async function hashSource(source: string, manifest: Manifest): Promise<string> {
-  const digests = new Map<SourceFile, Promise<string>>();
-  let running = 0;
-  let stopped = false;
-  let firstError: unknown;
-  const waiting: Array<() => void> = [];
-  const schedule = (f: SourceFile) => {
-    const p = (async () => {
-      if (running >= FILES_AT_ONCE) await new Promise<void>((r) => waiting.push(r));
-      else running++;
-      try {
-        if (stopped) throw STOPPED; // another file failed: the hash is not needed
-        return await digestOf(f);
-      } finally {
-        // A finished read hands its slot straight to the next file.
-        const next = waiting.shift();
-        if (next) next();
-        else running--;
-      }
-    })();
-    p.catch((err: unknown) => {
-      stopped = true;
-      if (err !== STOPPED) firstError ??= err;
-    });
-    digests.set(f, p);
+  const hashes = new Map<SourceFile, string>();
+  const queue: SourceFile[] = [];
+  let listed = false;
+  let failure: { err: unknown } | undefined;
+  let wake: Array<() => void> = [];
+  const nudge = () => {
+    const w = wake;
+    wake = [];
+    w.forEach((r) => r());
   };
-  const settle = () => Promise.allSettled(digests.values());
-  let listing;
-  try {
-    listing = await listSource(source, manifest, schedule);
-  } catch (err) {
-    stopped = true;
-    await settle();
-    throw err;
-  }
-  try {
-    for (const f of listing.files) if (!digests.has(f)) schedule(f);
-    // Every read is done before the source is closed.
-    await settle();
-    if (stopped) throw firstError;
-    const hashed: HashedFile[] = [];
-    for (const f of listing.files) {
-      hashed.push({ name: f.name, mode: f.mode, sha256: await digests.get(f)! });
+  // Workers take files as the walk finds them; an idle one sleeps until the next is found.
+  const worker = async () => {
+    for (;;) {
+      const f = queue.pop();
+      if (failure) return;
+      if (f) {
+        try {
+          hashes.set(f, await digestOf(f));
+        } catch (err) {
+          failure ??= { err };
+        }
+      } else if (listed) return;
+      else await new Promise<void>((r) => wake.push(r));
     }
-    return contentHash(hashed);
-  } finally {
-    listing.close();
+  };
+  const workers = Promise.all(Array.from({ length: FILES_AT_ONCE }, worker));
+  const found = Object.assign(
+    (f: SourceFile) => {
+      found.seen.add(f);
+      queue.push(f);
+      nudge();
+    },
+    { seen: new Set<SourceFile>() },
+  );
+  let listing: SourceListing | undefined;
+  try {
+    listing = await listSource(source, manifest, found);
+    // A zip's entries and the manifest were not found by a walk.
+    for (const f of listing.files) if (!found.seen.has(f)) queue.push(f);
+  } catch (err) {
+    failure ??= { err };
   }
+  listed = true;
+  nudge();
+  await workers; // every read is done before the source is closed
+  listing?.close();
+  if (failure) throw failure.err;
+  const files = listing!.files;
+  return contentHash(files.map((f) => ({ name: f.name, mode: f.mode, sha256: hashes.get(f)! })));
 }
 
 function digestOf(f: SourceFile): Promise<string> {
