@@ -19,7 +19,15 @@ const { programDir } = require("../test/harness/stack-dir");
 
 const ROOT = join(__dirname, "..");
 const { version } = require("../package.json");
-const OUT = join(ROOT, "test", "upgrade", "golden", version);
+// --serialized-provider: the same stack as a build before provider-text.ts wrote it (below).
+const SERIALIZED = process.argv.includes("--serialized-provider");
+const OUT = join(
+  ROOT,
+  "test",
+  "upgrade",
+  "golden",
+  `${version}${SERIALIZED ? "-serialized-provider" : ""}`,
+);
 const PROJECT = "golden";
 const STACK = "dev";
 const SEED = `golden-${version}`;
@@ -73,6 +81,7 @@ async function main() {
       throw new Error(`refresh after up changed ${JSON.stringify(changed)}, expected the App only`);
     }
 
+    if (SERIALIZED) await rewriteProvider(join(dir, "state.json"));
     rmSync(OUT, { recursive: true, force: true });
     mkdirSync(OUT, { recursive: true });
     cpSync(join(ROOT, "test", "upgrade", "program"), join(OUT, "program"), { recursive: true });
@@ -88,6 +97,9 @@ async function main() {
       pulumi: require("@pulumi/pulumi/package.json").version,
       node: process.version,
       seed: SEED,
+      ...(SERIALIZED
+        ? { provider: "serializeFunction text of the builds before provider-text.ts" }
+        : {}),
       project: PROJECT,
       stack: STACK,
       user: user.name,
@@ -107,15 +119,53 @@ async function main() {
   }
 }
 
+/**
+ * Builds before provider-text.ts wrote `__provider` as Pulumi's serializeFunction over a methods
+ * object (~2.2 KiB per kind) that loads the package's handlers at call time. Stacks of theirs
+ * still hold that text; this puts it in place of today's, as test/provider/config-and-closures
+ * builds it, so the replay proves such stacks keep working.
+ */
+async function rewriteProvider(stateFile) {
+  const pulumi = require("@pulumi/pulumi");
+  const { loadState, saveState } = require("../test/harness/state");
+  const earlier = async (kind) => {
+    const m = () => require("pulumi-hosting").providerHandlers(kind);
+    const provider = {
+      configure: (r) => m().configure(r),
+      check: (o, n) => m().check(o, n),
+      diff: (i, o, n) => m().diff(i, o, n),
+      create: (n) => m().create(n),
+      read: (i, p) => m().read(i, p),
+      update: (i, o, n) => m().update(i, o, n),
+      delete: (i, p) => m().delete(i, p),
+    };
+    return (await pulumi.runtime.serializeFunction(() => provider, { allowSecrets: true })).text;
+  };
+  const state = loadState(stateFile);
+  for (const r of state.resources) {
+    const text = await earlier(r.type.split(":").pop());
+    r.inputs.__provider = text;
+    if ("__provider" in r.outputs) r.outputs.__provider = text;
+  }
+  saveState(stateFile, state);
+}
+
 const readme = (g, n) => `# Golden state of pulumi-hosting ${g.version}
 
-Recorded ${g.recordedAt} by \`npm run build && node scripts/record-golden.js\` with the code of
+Recorded ${g.recordedAt} by
+\`npm run build && node scripts/record-golden.js${SERIALIZED ? " --serialized-provider" : ""}\` with the code of
 release ${g.version}: the program in \`program/\` (${n} resources, one of every kind) was deployed
 (\`up\`, then a \`refresh\` that fills in the App's customDomain) through Pulumi's program
 runtime and dynamic-provider host (\`test/harness/\`) against the emulator (seed
 \`golden-${g.version}\`, user \`${g.user}\`).
 
-- \`state.json\`: the stack's state as the engine keeps it (inputs, id, outputs, \`__provider\`
+${
+  SERIALIZED
+    ? "After the deployment every `__provider` was put back to the text builds before\n" +
+      "`src/provider/provider-text.ts` wrote (Pulumi's serializeFunction over a methods object,\n" +
+      "~2.2 KiB per kind): what stacks made by those builds hold.\n\n"
+    : ""
+}- \`state.json\`: the stack's state as the engine keeps it (inputs, id, outputs, \`__provider\`
   text); secret values are sealed with the key in \`state.json.key\` (a test key, nothing else).
 - \`emulator-state.json\`: the emulator's state file after the deployment.
 - \`golden.json\`: project, stack, user and the stack config (no URL, no token: the replay starts
