@@ -39,8 +39,6 @@ export interface SourceFile {
 export interface SourceListing {
   /** Sorted by name, the manifest included: the order of the archive and of the hash. */
   files: SourceFile[];
-  /** The manifest the App writes at the archive's root. */
-  manifestText: string;
   /** Releases the source (a zip's file handle); call it once every file has been read. */
   close(): void;
 }
@@ -93,7 +91,7 @@ export async function listSource(
       open: async () => Readable.from([Buffer.from(manifestText)]),
     });
     files.sort(byName);
-    return { files, manifestText, close: src.close };
+    return { files, close: src.close };
   } catch (err) {
     src.close();
     throw err;
@@ -118,7 +116,7 @@ const unreadable = (rel: string, err: unknown) =>
  * Opens a file the listing saw as a regular file. O_NONBLOCK: should it have been swapped for a
  * FIFO since, the open does not wait for a writer, and the check below refuses it.
  */
-export async function openRegular(abs: string, rel: string): Promise<FileHandle> {
+async function openRegular(abs: string, rel: string): Promise<FileHandle> {
   let fh: FileHandle;
   try {
     fh = await open(abs, constants.O_RDONLY | constants.O_NONBLOCK);
@@ -252,7 +250,11 @@ async function directoryEntries(
     const real = await realpath(dir);
     if (seen.has(real)) return; // a link back into a folder already packed
     seen.add(real);
-    const names = (await readdir(dir)).sort();
+    const names = (
+      await readdir(dir).catch((err: unknown) => {
+        throw unreadable(relative(root, dir).split(sep).join("/") || ".", err);
+      })
+    ).sort();
     for (let i = 0; i < names.length; i += LSTAT_BATCH) {
       const batch = names.slice(i, i + LSTAT_BATCH);
       const infos = await Promise.all(
