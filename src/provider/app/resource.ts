@@ -1,6 +1,9 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { AccountInput } from "../account-input";
-import { HostingResource } from "../hosting-resource";
+import { assertType } from "../../api/type-equality";
+import { fieldLists, registeredProps, type ArgKeys, type SameKeys } from "../fields";
+import { HostingResource, type OutputKeys } from "../hosting-resource";
+import { appFields } from "./fields";
 import { refuseLostEnvKeys } from "./env-keys";
 
 /** The language runtime an app runs on; see {@link getRuntimeVersions} for what exists. */
@@ -140,8 +143,12 @@ export class App extends HostingResource {
   declare readonly createdAt: pulumi.Output<string>;
   /** When setup last ran (ISO 8601), or null. */
   declare readonly lastSetupAt: pulumi.Output<string | null>;
-  /** The attached custom domain, if any (see {@link CustomDomain}). */
-  declare readonly customDomain: pulumi.Output<string>;
+  /**
+   * @deprecated Undefined: use the `hostname` of the {@link CustomDomain}. Read from the app, it
+   * changed on the first refresh after a CustomDomain attached. Stacks made by older versions
+   * keep the value they recorded.
+   */
+  declare readonly customDomain: pulumi.Output<string | undefined>;
 
   /**
    * @param name The Pulumi resource name (not the app's name).
@@ -149,34 +156,16 @@ export class App extends HostingResource {
    * @param opts Pulumi resource options.
    */
   constructor(name: string, args: AppArgs, opts?: pulumi.CustomResourceOptions) {
-    // Every declared output needs its key here, or it is undefined at run time (a dynamic
-    // resource only gets outputs for the keys it registers). Unset settings resolve to what the
-    // platform reports (e.g. the assigned subdomain) or to undefined inside the Output.
-    const props = {
-      ram: undefined,
-      vcpu: undefined,
-      entrypoint: undefined,
-      subdomain: undefined,
-      description: undefined,
-      customCommand: undefined,
-      runtime: undefined,
-      setupTimeoutSeconds: undefined,
-      adoptId: undefined,
-      account: undefined,
-      ...args,
-      env: args.env === undefined ? undefined : pulumi.secret(refuseLostEnvKeys(args.env)),
-      sourceHash: undefined,
-      userId: undefined,
-      isApp: undefined,
-      blockedUntil: undefined,
-      setup: undefined,
-      createdAt: undefined,
-      lastSetupAt: undefined,
-      customDomain: undefined,
-    };
-    super("App", name, props, withSecretOutputs(opts, ["env"]));
+    // Every declared field is registered (appFields), or its output is undefined at run time.
+    const props = registeredProps(appFields, args);
+    if (args.env !== undefined) props.env = pulumi.secret(refuseLostEnvKeys(args.env));
+    super("App", name, props, withSecretOutputs(opts, fieldLists(appFields).secrets));
   }
 }
+
+// The hand-written Args and outputs (hover text) name exactly the declared fields.
+assertType<SameKeys<keyof AppArgs, ArgKeys<typeof appFields> | "account">>(true);
+assertType<SameKeys<OutputKeys<App>, keyof typeof appFields | "account">>(true);
 
 function withSecretOutputs(
   opts: pulumi.CustomResourceOptions | undefined,
