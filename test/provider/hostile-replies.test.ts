@@ -34,7 +34,7 @@ function poison(names: string[]): Record<string, unknown> {
 }
 
 /** A reply carrying a raw JSON text (so it can hold the deep field) for one route. */
-function route(answers: Record<string, () => string>) {
+function route(answers: Partial<Record<string, () => string>>) {
   return (req: IncomingMessage, res: ServerResponse) => {
     const key = `${req.method} ${(req.url ?? "").replace(/[0-9a-f-]{36}/g, ":id")}`;
     const body = answers[key];
