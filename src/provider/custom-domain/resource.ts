@@ -1,6 +1,9 @@
-import * as pulumi from "@pulumi/pulumi";
+import type * as pulumi from "@pulumi/pulumi";
 import type { AccountInput } from "../account-input";
-import { HostingResource } from "../hosting-resource";
+import { assertType } from "../../api/type-equality";
+import { registeredProps, type ArgKeys, type SameKeys } from "../fields";
+import { HostingResource, type OutputKeys } from "../hosting-resource";
+import { customDomainFields } from "./fields";
 import type { DnsRecord } from "./dns-records";
 
 export type { DnsRecord } from "./dns-records";
@@ -96,20 +99,12 @@ export class CustomDomain extends HostingResource {
    * @param opts Pulumi resource options.
    */
   constructor(name: string, args: CustomDomainArgs, opts?: pulumi.CustomResourceOptions) {
-    // Every declared output needs its key here (see App).
-    const props = {
-      waitForActive: undefined,
-      activeTimeoutSeconds: undefined,
-      ...args,
-      account: args.account,
-      hostname: undefined,
-      status: undefined,
-      ssl: undefined,
-      ownershipVerification: undefined,
-      cname: undefined,
-      message: undefined,
-      dnsRecords: undefined,
-    };
+    // Every declared field is registered (customDomainFields), or its output is undefined.
+    const props = registeredProps(customDomainFields, args);
     super("CustomDomain", name, props, opts);
   }
 }
+
+// The hand-written Args and outputs name exactly the declared fields.
+assertType<SameKeys<keyof CustomDomainArgs, ArgKeys<typeof customDomainFields> | "account">>(true);
+assertType<SameKeys<OutputKeys<CustomDomain>, keyof typeof customDomainFields | "account">>(true);

@@ -1,0 +1,39 @@
+import type { Field, Fields } from "../fields";
+
+/*
+ * The action resources' fields, declared once. Each names its target (a change replaces the
+ * resource, so the action runs on the new target); `triggers` and `message` are shared.
+ */
+
+const target = (doc: string) =>
+  ({ doc, type: "string", input: "required", replaces: true }) as const satisfies Field;
+
+/** Shared by every action: the values whose change runs it again, and the service's answer. */
+const shared = {
+  triggers: {
+    doc: "Any values; when one of them changes, the action runs again (like `@pulumi/command`).",
+    type: "unknown[]",
+    input: "optional",
+  },
+  message: { doc: "The service's answer to the last run.", type: "string" },
+} as const satisfies Fields;
+
+export const vmStartFields = {
+  vmId: target("The VM to start. Changing it replaces the resource, which starts the new VM."),
+  ...shared,
+} as const satisfies Fields;
+
+export const databaseSetupRetryFields = {
+  databaseId: target(
+    "The database whose setup to restart. Changing it replaces the resource (a retry there).",
+  ),
+  ...shared,
+} as const satisfies Fields;
+
+export const backupDeletionFields = {
+  projectId: target("The app, database or VM the backup belongs to."),
+  backupId: target(
+    "The backup to delete. Changing either id replaces the resource (that backup is deleted).",
+  ),
+  ...shared,
+} as const satisfies Fields;
