@@ -87,7 +87,8 @@ export interface AppRuntimeOutput {
 
 /**
  * An app, created from a source directory or archive; replaced when its content or settings
- * change. Outputs echo the inputs and every field of the API's app summary, camelCased.
+ * change. Outputs echo the inputs and the documented fields of the API's app summary, camelCased
+ * (no other field of the service's answer is read).
  * @example
  * ```ts
  * const app = new hosting.App("web", {
