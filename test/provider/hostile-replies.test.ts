@@ -1,5 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import * as hosting from "../../src";
 import { HostingClient } from "../../src/api";
+import { closeClients } from "../../src/provider/config";
 import { appFields } from "../../src/provider/app/fields";
 import { customDomainFields } from "../../src/provider/custom-domain/fields";
 import { ProviderHost } from "../harness/provider-host";
@@ -142,6 +144,22 @@ test("CustomDomain outputs hold the attach reply's documented fields only", asyn
     expect(p.ownershipVerification).toEqual({ type: "txt", name: "_v", value: "o" });
   } finally {
     await host.stop();
+    await server.close();
+  }
+});
+
+test("a data source reads a reply with a field nested 20,000 deep: documented fields, no overflow", async () => {
+  const entry = `{"app":{"id":"a1","user_id":"u1","name":"web","extra":${deep(20_000)}}}`;
+  const server = await fixtureServer([route({ "GET /apps": () => `[${entry}]` })]);
+  process.env.HOSTING_API_URL = server.url;
+  process.env.HOSTING_TOKEN = env.token;
+  try {
+    const [app] = await hosting.getApps();
+    expect(app).toMatchObject({ id: "a1", userId: "u1", name: "web" });
+  } finally {
+    delete process.env.HOSTING_API_URL;
+    delete process.env.HOSTING_TOKEN;
+    await closeClients();
     await server.close();
   }
 });
