@@ -13,8 +13,15 @@ const examples = require("./reference-examples");
 const ROOT = path.resolve(__dirname, "..");
 const OUT = path.join(ROOT, "docs", "reference");
 
+let indexExports;
+
 /** The exported names of src/index.ts with their declarations, through the type checker. */
 function exportsOfIndex() {
+  indexExports ??= readIndexExports();
+  return indexExports;
+}
+
+function readIndexExports() {
   const options = { strict: true, target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.CommonJS };
   const program = ts.createProgram([path.join(ROOT, "src", "index.ts")], options);
   const checker = program.getTypeChecker();
@@ -263,7 +270,27 @@ function write(pages = generate()) {
   for (const [file, text] of pages) fs.writeFileSync(path.join(OUT, file), text);
 }
 
-module.exports = { generate, stalePages, OUT };
+/**
+ * Arguments whose hover text (the `<Kind>Args` comment) says something else than the
+ * declaration's `doc`: the two are written side by side and must not drift apart.
+ */
+function hoverMismatches() {
+  const { resourceDeclarations } = require(path.join(ROOT, "dist", "provider", "declarations"));
+  const { checker, symbols } = exportsOfIndex();
+  const out = [];
+  for (const [kind, { fields }] of Object.entries(resourceDeclarations)) {
+    const args = checker.getDeclaredTypeOfSymbol(symbols.get(`${kind}Args`));
+    for (const p of checker.getPropertiesOfType(args)) {
+      if (p.name === "account") continue;
+      const hover = one(commentOf(checker, p).text);
+      const doc = one(fields[p.name]?.doc ?? "");
+      if (hover !== doc) out.push(`${kind}Args.${p.name}: "${hover}" ≠ declared "${doc}"`);
+    }
+  }
+  return out;
+}
+
+module.exports = { generate, stalePages, hoverMismatches, OUT };
 
 if (require.main === module) {
   if (process.argv.includes("--check")) {

@@ -3,7 +3,7 @@ import { appFields } from "./app/fields";
 import { customDomainFields } from "./custom-domain/fields";
 import type { Fields } from "./fields";
 import type { ResourceKind } from "./resource-kind";
-import { toggleFields } from "./toggle-fields";
+import { analyticsFields, webAccessFields } from "./toggle-fields";
 
 /** What the reference pages say of a resource beyond its fields. */
 export interface ResourceDeclaration {
@@ -36,8 +36,8 @@ export const resourceDeclarations = {
       "already attached: attaching it again answers with its current state, so create takes " +
       "it over.",
   },
-  AppWebAccess: { fields: toggleFields, adoption: declaring },
-  AppAnalytics: { fields: toggleFields, adoption: declaring },
+  AppWebAccess: { fields: webAccessFields, adoption: declaring },
+  AppAnalytics: { fields: analyticsFields, adoption: declaring },
   VmStart: { fields: vmStartFields, adoption: action },
   DatabaseSetupRetry: { fields: databaseSetupRetryFields, adoption: action },
   BackupDeletion: { fields: backupDeletionFields, adoption: action },

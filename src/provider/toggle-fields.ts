@@ -10,3 +10,23 @@ export const toggleFields = {
   },
   enabled: { doc: "On or off. Changes in place.", type: "boolean", input: "required" },
 } as const satisfies Fields;
+
+export const webAccessFields = {
+  ...toggleFields,
+  enabled: {
+    ...toggleFields.enabled,
+    doc:
+      "false takes the app off the public web; deleting this resource turns it back on (the " +
+      "platform default). Changes in place.",
+  },
+} as const satisfies Fields;
+
+export const analyticsFields = {
+  ...toggleFields,
+  enabled: {
+    ...toggleFields.enabled,
+    doc:
+      "Traffic analytics (needed by `getAppDashboard`); deleting this resource turns it " +
+      "off (the platform default). Changes in place.",
+  },
+} as const satisfies Fields;

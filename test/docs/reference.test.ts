@@ -9,6 +9,7 @@ import { join } from "node:path";
 const reference = require("../../scripts/reference-docs") as {
   generate(): Map<string, string>;
   stalePages(pages?: Map<string, string>): string[];
+  hoverMismatches(): string[];
   OUT: string;
 };
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -54,4 +55,8 @@ test("every exported data source has a page with an example", () => {
     expect([fn, new RegExp(`hosting\\s*\\.${fn}\\(`).test(examples)]).toEqual([fn, true]);
   }
   expect(text).toContain("pickRuntimeVersion");
+});
+
+test("each Args interface's hover text says what the declaration says", () => {
+  expect(reference.hoverMismatches()).toEqual([]);
 });

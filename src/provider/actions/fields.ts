@@ -9,25 +9,26 @@ const target = (doc: string) =>
   ({ doc, type: "string", input: "required", replaces: true }) as const satisfies Field;
 
 /** Shared by every action: the values whose change runs it again, and the service's answer. */
-const shared = {
-  triggers: {
-    doc: "Any values; when one of them changes, the action runs again (like `@pulumi/command`).",
-    type: "unknown[]",
-    input: "optional",
-  },
-  message: { doc: "The service's answer to the last run.", type: "string" },
-} as const satisfies Fields;
+const shared = (runsAgain: string) =>
+  ({
+    triggers: {
+      doc: `Any values; when one of them changes, ${runsAgain} again (like \`@pulumi/command\`).`,
+      type: "unknown[]",
+      input: "optional",
+    },
+    message: { doc: "The service's answer to the last run.", type: "string" },
+  }) as const satisfies Fields;
 
 export const vmStartFields = {
   vmId: target("The VM to start. Changing it replaces the resource, which starts the new VM."),
-  ...shared,
+  ...shared("the VM is started"),
 } as const satisfies Fields;
 
 export const databaseSetupRetryFields = {
   databaseId: target(
     "The database whose setup to restart. Changing it replaces the resource (a retry there).",
   ),
-  ...shared,
+  ...shared("the setup is retried"),
 } as const satisfies Fields;
 
 export const backupDeletionFields = {
@@ -35,5 +36,5 @@ export const backupDeletionFields = {
   backupId: target(
     "The backup to delete. Changing either id replaces the resource (that backup is deleted).",
   ),
-  ...shared,
+  ...shared("the deletion is sent"),
 } as const satisfies Fields;

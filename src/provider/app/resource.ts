@@ -59,8 +59,9 @@ export interface AppArgs extends AccountInput {
   /** A start command that replaces the runtime's default. Changing it replaces the app. */
   customCommand?: pulumi.Input<string>;
   /**
-   * Language and version to run on; the platform's default when omitted. Changing it replaces the
-   * app.
+   * Language and version to run on (`{ language, version }`; the object `pickRuntimeVersion`
+   * returns fits, its other fields are ignored); the platform's default when omitted. Changing it
+   * replaces the app.
    */
   runtime?: pulumi.Input<AppRuntime>;
   /**
