@@ -97,15 +97,13 @@ function resourcePage(kind, declaration, comment) {
     "",
     "## Attribute Reference",
     "",
-    "Every argument is also an output, under the same name. The resource's `id` is the service's id",
-    "of the object. Outputs:",
+    "Every argument is also an output, under the same name; `id` is the service's id of the object.",
     "",
-    ...entries
-      .filter(([, f]) => f.input !== "optional" && f.input !== "required")
-      .map(([k, f]) => `- \`${k}\` (\`${f.type}\`${f.secret ? ", secret" : ""}): ${one(f.doc)}`),
-    ...args
-      .filter(([, f]) => f.outputDoc)
-      .map(([k, f]) => `- \`${k}\` (\`${f.type}\`): ${one(f.outputDoc)}`),
+    ...entries.map(([k, f]) => {
+      const secret = f.secret ? ", secret" : "";
+      return `- \`${k}\` (\`${f.type}\`${secret}): ${one(f.outputDoc ?? f.doc)}`;
+    }),
+    "- `account` (`string | undefined`): The named account; undefined for the default account.",
     "",
     "## Adoption (in place of import)",
     "",
@@ -285,6 +283,14 @@ function hoverMismatches() {
       const hover = one(commentOf(checker, p).text);
       const doc = one(fields[p.name]?.doc ?? "");
       if (hover !== doc) out.push(`${kind}Args.${p.name}: "${hover}" ≠ declared "${doc}"`);
+    }
+    // The class's outputs: the declaration's outputDoc, or its doc.
+    const resource = checker.getDeclaredTypeOfSymbol(symbols.get(kind));
+    for (const name of Object.keys(fields)) {
+      const p = checker.getPropertyOfType(resource, name);
+      const hover = p ? one(commentOf(checker, p).text) : "(no output)";
+      const doc = one(fields[name].outputDoc ?? fields[name].doc);
+      if (hover !== doc) out.push(`${kind}.${name}: "${hover}" ≠ declared "${doc}"`);
     }
   }
   return out;

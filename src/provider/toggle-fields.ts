@@ -4,11 +4,17 @@ import type { Fields } from "./fields";
 export const toggleFields = {
   appId: {
     doc: "The app, e.g. `app.id`. Changing it replaces the resource.",
+    outputDoc: "The app.",
     type: "string",
     input: "required",
     replaces: true,
   },
-  enabled: { doc: "On or off. Changes in place.", type: "boolean", input: "required" },
+  enabled: {
+    doc: "On or off. Changes in place.",
+    outputDoc: "Whether the setting is on.",
+    type: "boolean",
+    input: "required",
+  },
 } as const satisfies Fields;
 
 export const webAccessFields = {

@@ -28,6 +28,7 @@ export const appFields = {
     doc:
       "Environment variables (names: letters, digits, `_`); always stored as a secret. Changing " +
       "them replaces the app.",
+    outputDoc: "The environment variables; a secret.",
     type: "Record<string, string>",
     input: "optional",
     replaces: true,
@@ -108,6 +109,7 @@ export const appFields = {
       "How long create waits for setup to finish, in seconds (more than 0, at most 3600; default " +
       '300). Past it the app is kept in the stack as "created but failed to initialise". Changes ' +
       "in place.",
+    outputDoc: "How long create waits for setup, in seconds, when set.",
     type: "number",
     input: "optional",
   },
@@ -117,6 +119,7 @@ export const appFields = {
       "dynamic resources. Read only when the App is created; from then on the program is the " +
       "truth (a change that replaces the App replaces the adopted app). Destroying the stack " +
       "deletes it.",
+    outputDoc: "The id of the adopted app, when set.",
     type: "string",
     input: "optional",
     // Read once, when the App is created (like `pulumi import`): changing or removing it later

@@ -104,7 +104,7 @@ export interface AppRuntimeOutput {
 export class App extends HostingResource {
   /** The source path as given. */
   declare readonly source: pulumi.Output<string>;
-  /** The app's name. */
+  /** The app's name, as the platform reports it. */
   declare readonly name: pulumi.Output<string>;
   /** The environment variables; a secret. */
   declare readonly env: pulumi.Output<Record<string, string> | undefined>;
@@ -112,11 +112,11 @@ export class App extends HostingResource {
   declare readonly ram: pulumi.Output<number>;
   /** Number of virtual CPUs, as the platform reports it. */
   declare readonly vcpu: pulumi.Output<number>;
-  /** The file the runtime starts. */
+  /** The file the runtime starts, as the platform reports it. */
   declare readonly entrypoint: pulumi.Output<string>;
   /** The platform subdomain the app is served on (the assigned one when not set). */
   declare readonly subdomain: pulumi.Output<string>;
-  /** Free text. */
+  /** Free text, as the platform reports it. */
   declare readonly description: pulumi.Output<string>;
   /** The start command, when set. */
   declare readonly customCommand: pulumi.Output<string>;
@@ -146,9 +146,10 @@ export class App extends HostingResource {
   /** When setup last ran (ISO 8601), or null. */
   declare readonly lastSetupAt: pulumi.Output<string | null>;
   /**
-   * @deprecated Undefined: use the `hostname` of the {@link CustomDomain}. Read from the app, it
-   * changed on the first refresh after a CustomDomain attached. Stacks made by older versions
-   * keep the value they recorded.
+   * Deprecated: undefined. The domain is the `hostname` of the CustomDomain resource; read from
+   * the app, it changed on every refresh after a CustomDomain attached. Stacks made by older
+   * versions keep the value they recorded.
+   * @deprecated Use the `hostname` of the {@link CustomDomain}.
    */
   declare readonly customDomain: pulumi.Output<string | undefined>;
 

@@ -32,6 +32,7 @@ export const customDomainFields = {
     doc:
       "Wait until the hostname is active (DNS records created and verified). Default false. " +
       "Changes in place.",
+    outputDoc: "Whether create and update wait until the hostname is active.",
     type: "boolean",
     input: "optional",
   },
@@ -39,6 +40,7 @@ export const customDomainFields = {
     doc:
       "How long to wait with `waitForActive`, in seconds (more than 0, at most 7200; default " +
       "900). Changes in place.",
+    outputDoc: "How long they wait, in seconds, when set.",
     type: "number",
     input: "optional",
   },

@@ -80,16 +80,17 @@ export class CustomDomain extends HostingResource {
   declare readonly hostname: pulumi.Output<string>;
   /** The hostname's state, e.g. `pending`, then `active`. */
   declare readonly status: pulumi.Output<string>;
-  /** Certificate state and its validation records. */
+  /** Certificate state and its validation records (`method`, `type`, `status`, `validationRecords`). */
   declare readonly ssl: pulumi.Output<CustomDomainSsl>;
-  /** The TXT record that proves ownership. */
+  /** The TXT record that proves ownership (`type`, `name`, `value`, `txtName`, `txtValue`). */
   declare readonly ownershipVerification: pulumi.Output<ValidationRecordOutput>;
   /** The edge target the domain must CNAME to. */
   declare readonly cname: pulumi.Output<string>;
   /** The platform's note on attaching, if any. */
   declare readonly message: pulumi.Output<string>;
   /**
-   * Every record to create at your DNS provider: CNAME to the edge, TXT ownership, SSL validation.
+   * Every record to create at your DNS provider, flat and de-duplicated: CNAME to the edge, TXT
+   * ownership, SSL validation (`{ type, name, value, purpose }`).
    */
   declare readonly dnsRecords: pulumi.Output<DnsRecord[]>;
 
