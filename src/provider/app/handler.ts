@@ -21,7 +21,8 @@ import {
 import { createApp } from "./create-app";
 import { appFields } from "./fields";
 import { heldFate, noteHeld } from "./held-apps";
-import { packageSource, type PackagedSource } from "./packaging";
+import { legacyArchiveHash, packageSource, type PackagedSource } from "./packaging";
+import { hashSource } from "./source-hash";
 import { appInputSchema, type AppInputs } from "./schema";
 
 const DEFAULT_SETUP_TIMEOUT_S = 300;
@@ -84,6 +85,26 @@ type AppSchema = typeof appInputSchema;
 /** Old-style sourceHash (zip bytes) → content hash, for sources seen unchanged in this check. */
 const rehashed = new Map<string, string>();
 
+/**
+ * The content hash, read and hashed without packing. Only an old sourceHash that differs may be
+ * the zip-bytes hash of a build before the content hash: that check alone packs (to a hash, not
+ * to disk) to find out, once per process; an unchanged source of a newer state never packs.
+ */
+async function checkedHash(inputs: AppInputs, olds: Props): Promise<string> {
+  const manifest = manifestOf(inputs);
+  const sha256 = await withKeyLock(
+    "packing",
+    () => hashSource(inputs.source, manifest),
+    PACK_SLOTS,
+  );
+  const old = olds.sourceHash;
+  if (typeof old === "string" && old !== sha256 && !rehashed.has(old)) {
+    const legacy = () => legacyArchiveHash(inputs.source, manifest);
+    if ((await withKeyLock("packing", legacy, PACK_SLOTS)) === old) rehashed.set(old, sha256);
+  }
+  return sha256;
+}
+
 export const appHandler: ResourceHandler<AppSchema> = {
   schema: appInputSchema,
   // Derived from appFields: no endpoint changes an app's settings, so each of them replaces it.
@@ -95,9 +116,7 @@ export const appHandler: ResourceHandler<AppSchema> = {
 
   // Adopted or not, the source is hashed: after adoption, the program is the truth.
   async prepare(inputs, olds) {
-    const p = await withPackage(inputs, async (p) => p);
-    if (olds.sourceHash === p.archiveSha256) rehashed.set(p.archiveSha256, p.sha256);
-    return { ...inputs, sourceHash: p.sha256 };
+    return { ...inputs, sourceHash: await checkedHash(inputs, olds) };
   },
 
   // A stack made by a build that hashed the zip bytes: same bytes, so same content, new hash.
