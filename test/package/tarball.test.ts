@@ -64,6 +64,12 @@ describe("npm pack", () => {
   });
 });
 
+const rootPackage = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as {
+  version: string;
+  peerDependencies: Record<string, string>;
+  overrides: Record<string, unknown>;
+};
+
 describe("a provider user's install (--omit=dev) of the packed tarball", () => {
   let dir: string;
   let installLog: string;
@@ -92,6 +98,24 @@ describe("a provider user's install (--omit=dev) of the packed tarball", () => {
     expect(installLog).not.toContain("EBADENGINE");
   });
 
+  test('require("pulumi-hosting/package.json") gives the version (tools read it so)', () => {
+    const r = node('process.stdout.write(require("pulumi-hosting/package.json").version)');
+    expect({ status: r.status, stderr: r.stderr, version: r.stdout }).toEqual({
+      status: 0,
+      stderr: "",
+      version: rootPackage.version,
+    });
+  });
+
+  test("runs no install script of its own, and npm 11 flags none for approval", () => {
+    const shipped = JSON.parse(
+      readFileSync(join(dir, "node_modules", "pulumi-hosting", "package.json"), "utf8"),
+    ) as { scripts?: Record<string, string> };
+    const lifecycle = ["preinstall", "install", "postinstall", "prepare"];
+    expect(Object.keys(shipped.scripts ?? {}).filter((s) => lifecycle.includes(s))).toEqual([]);
+    expect(installLog).not.toMatch(/install-scripts.*pulumi-hosting/);
+  });
+
   test('require("pulumi-hosting") and the client load', () => {
     const r = node(
       'const h = require("pulumi-hosting"); const c = require("pulumi-hosting/client");' +
@@ -115,5 +139,60 @@ describe("a provider user's install (--omit=dev) of the packed tarball", () => {
         "pulumi-hosting leaves out of a provider install. Install them where you run the " +
         "emulator: npm install --save-dev fastify@^5 @fastify/multipart@^9",
     );
+  });
+});
+
+describe("an emulator user's install: the tarball and the emulator's peers", () => {
+  let dir: string;
+  let installLog: string;
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), "hosting-emu-user-"));
+    const pack = npm(["pack", "--ignore-scripts", "--pack-destination", dir], ROOT);
+    if (pack.status !== 0) throw new Error(pack.stderr);
+    const tgz = pack.stdout.trim().split("\n").pop()!;
+    // The README's recipe for Node 20: the same override this repository uses.
+    writeFileSync(
+      join(dir, "package.json"),
+      JSON.stringify({ name: "user", private: true, overrides: rootPackage.overrides }),
+    );
+    const peers = ["fastify", "@fastify/multipart"].map(
+      (p) => `${p}@${rootPackage.peerDependencies[p]}`,
+    );
+    const r = npm(["install", "--prefer-offline", "--no-audit", `./${tgz}`, ...peers], dir);
+    if (r.status !== 0) throw new Error(`npm install failed:\n${r.stderr}`);
+    installLog = r.stderr;
+  }, 240_000);
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  test("prints no engine warning on the Node versions the README promises", () => {
+    expect(installLog).not.toContain("EBADENGINE");
+  });
+
+  test("the installed bin answers a misspelt option with the nearest one", () => {
+    const bin = spawnSync(join(dir, "node_modules", ".bin", "hosting-emulator"), ["--prot", "1"], {
+      cwd: dir,
+      encoding: "utf8",
+    });
+    expect(bin.status).toBe(2);
+    expect(bin.stderr).toContain("did you mean --port?");
+    expect(bin.stderr).toContain("--help");
+  });
+
+  test("the emulator starts and stops from the installed package", () => {
+    const r = spawnSync(
+      process.execPath,
+      [
+        "-e",
+        'require("pulumi-hosting/emulator").startEmulator().then(async (e) => {' +
+          " const r = await fetch(`${e.url}/__emulator/stats`); await e.stop();" +
+          " process.stdout.write(String(r.status)); })",
+      ],
+      { cwd: dir, encoding: "utf8", timeout: 60_000 },
+    );
+    expect({ status: r.status, stdout: r.stdout, stderr: r.stderr }).toEqual({
+      status: 0,
+      stdout: "200",
+      stderr: "",
+    });
   });
 });
