@@ -5,7 +5,14 @@
 // Usage: node scripts/build.js [--if-stale]
 const { spawnSync } = require("node:child_process");
 const { createHash } = require("node:crypto");
-const { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } = require("node:fs");
+const {
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  writeFileSync,
+} = require("node:fs");
 const { dirname, join } = require("node:path");
 
 const ROOT = join(__dirname, "..");

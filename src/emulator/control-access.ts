@@ -5,7 +5,8 @@ import { isLoopbackHost } from "../api/credentials";
 
 /*
  * Who may use the control API (/__emulator/*: mint tokens for any user, read the state, set
- * faults). Without a control token: loopback peers that name a loopback host. With one: whoever
+ * faults). Without a control token: loopback peers that name a loopback host, from no web page
+ * of another site. With one: whoever
  * sends it as a bearer. Access is decided on the route the router matched (its `config.access`),
  * never on the raw URL: the router decodes and normalizes paths, so a prefix test on the raw
  * text (`/%5F%5Femulator/state`, `http://evil/__emulator/state`) would miss routes it serves.
@@ -51,6 +52,17 @@ export function isLoopbackAuthority(authority: string | undefined): boolean {
   if (host === "localhost") return true;
   if (host.startsWith("[")) return isLoopbackAddress(host.slice(1, -1));
   return isIPv4(host) && isLoopbackAddress(host);
+}
+
+/**
+ * True unless a browser sent the request from a page that is not on this machine: a page on
+ * another site may still POST to http://127.0.0.1:<port>/ (no preflight for a form or text
+ * body), and only its `Origin` header tells. Local tools send none.
+ */
+function isLocalOrigin(origin: string | undefined): boolean {
+  if (origin === undefined) return true;
+  const authority = /^https?:\/\/([^/?#]*)$/i.exec(origin)?.[1];
+  return isLoopbackAuthority(authority);
 }
 
 /** The authority a request names: the absolute-form target's (RFC 9112 §3.2.2), else Host. */
@@ -103,6 +115,11 @@ export function guardControl(app: FastifyInstance, controlToken: string | undefi
         error:
           "the control API answers requests addressed to localhost, 127.0.0.1 or [::1] only " +
           "(the Host header names another host, or is missing)",
+      });
+    }
+    if (!isLocalOrigin(req.headers.origin)) {
+      return reply.code(403).send({
+        error: "the control API does not answer pages of other sites (the Origin header)",
       });
     }
   });

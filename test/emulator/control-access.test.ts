@@ -234,6 +234,23 @@ describe("without a control token (loopback peers only)", () => {
     expect(api.status).toBe(200);
   });
 
+  // A page on another site can POST a form or text to 127.0.0.1 without a preflight.
+  test("a page of another site (its Origin) is refused; a local page is answered", async () => {
+    const host = `Host: 127.0.0.1:${port()}`;
+    for (const origin of ["http://evil.example", "https://evil.example:443", "null", "file://"]) {
+      const r = await send(emu, "/__emulator/faults", {
+        method: "POST",
+        body: "{}",
+        headers: [host, `Origin: ${origin}`],
+      });
+      expect({ origin, status: r.status }).toEqual({ origin, status: 403 });
+    }
+    const local = await send(emu, "/__emulator/state", {
+      headers: [host, `Origin: http://localhost:${port()}`],
+    });
+    expect(local.status).toBe(200);
+  });
+
   test("the API itself does not look at Host", async () => {
     const r = await send(emu, "/apps", {
       headers: ["Host: evil.example", `Authorization: Bearer ${emu.issueToken()}`],

@@ -70,18 +70,29 @@ const rootPackage = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8"))
   overrides: Record<string, unknown>;
 };
 
+/**
+ * Packs this repository into a fresh folder outside it and installs the tarball there with
+ * `extra` arguments, under a user package.json with `fields`; returns the folder and npm's stderr.
+ */
+function installPacked(prefix: string, fields: object, extra: string[]) {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  const pack = npm(["pack", "--ignore-scripts", "--pack-destination", dir], ROOT);
+  if (pack.status !== 0) throw new Error(pack.stderr);
+  const tgz = pack.stdout.trim().split("\n").pop()!;
+  writeFileSync(
+    join(dir, "package.json"),
+    JSON.stringify({ name: "user", private: true, ...fields }),
+  );
+  const r = npm(["install", "--prefer-offline", "--no-audit", `./${tgz}`, ...extra], dir);
+  if (r.status !== 0) throw new Error(`npm install failed:\n${r.stderr}`);
+  return { dir, installLog: r.stderr };
+}
+
 describe("a provider user's install (--omit=dev) of the packed tarball", () => {
   let dir: string;
   let installLog: string;
   beforeAll(() => {
-    dir = mkdtempSync(join(tmpdir(), "hosting-user-"));
-    const pack = npm(["pack", "--ignore-scripts", "--pack-destination", dir], ROOT);
-    if (pack.status !== 0) throw new Error(pack.stderr);
-    const tgz = pack.stdout.trim().split("\n").pop()!;
-    writeFileSync(join(dir, "package.json"), '{ "name": "user", "private": true }\n');
-    const r = npm(["install", "--omit=dev", "--prefer-offline", "--no-audit", `./${tgz}`], dir);
-    if (r.status !== 0) throw new Error(`npm install failed:\n${r.stderr}`);
-    installLog = r.stderr;
+    ({ dir, installLog } = installPacked("hosting-user-", {}, ["--omit=dev"]));
   }, 240_000);
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -146,21 +157,15 @@ describe("an emulator user's install: the tarball and the emulator's peers", () 
   let dir: string;
   let installLog: string;
   beforeAll(() => {
-    dir = mkdtempSync(join(tmpdir(), "hosting-emu-user-"));
-    const pack = npm(["pack", "--ignore-scripts", "--pack-destination", dir], ROOT);
-    if (pack.status !== 0) throw new Error(pack.stderr);
-    const tgz = pack.stdout.trim().split("\n").pop()!;
     // The README's recipe for Node 20: the same override this repository uses.
-    writeFileSync(
-      join(dir, "package.json"),
-      JSON.stringify({ name: "user", private: true, overrides: rootPackage.overrides }),
-    );
     const peers = ["fastify", "@fastify/multipart"].map(
       (p) => `${p}@${rootPackage.peerDependencies[p]}`,
     );
-    const r = npm(["install", "--prefer-offline", "--no-audit", `./${tgz}`, ...peers], dir);
-    if (r.status !== 0) throw new Error(`npm install failed:\n${r.stderr}`);
-    installLog = r.stderr;
+    ({ dir, installLog } = installPacked(
+      "hosting-emu-user-",
+      { overrides: rootPackage.overrides },
+      peers,
+    ));
   }, 240_000);
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
