@@ -1,5 +1,6 @@
-// Builds dist/ from src/ with tsc, after removing dist/ (so a deleted module leaves no file).
-// With --if-stale (npm test, demo, bench, pack, jest's global setup) it builds only when src/,
+// Builds dist/ from src/ with tsc into a new folder that replaces dist/ (so a deleted module
+// leaves no file).
+// With --if-stale (npm test, demo, bench, pack, emulator) it builds only when src/,
 // the tsconfig files or the TypeScript version changed since the last build: one build per
 // command, none when dist/ is already what src/ gives.
 // Usage: node scripts/build.js [--if-stale]
@@ -10,6 +11,7 @@ const {
   mkdirSync,
   readFileSync,
   readdirSync,
+  renameSync,
   rmSync,
   writeFileSync,
 } = require("node:fs");
@@ -42,31 +44,51 @@ function isFresh(files, digest) {
   return files.every((f) => existsSync(join(DIST, f.replace(/\.ts$/, ".js"))));
 }
 
-function build({ ifStale = false } = {}) {
+/**
+ * Builds into a folder beside dist/ and then moves it in place, so a reader (a test in another
+ * process) never sees half a dist/, and of two builds at once the second finds one done.
+ * `when`: "always", "if-stale" (src/ changed), or "if-missing" (no dist/ at all).
+ */
+function build(when = "always") {
   const files = sources();
   const digest = inputsDigest(files);
-  if (ifStale && isFresh(files, digest)) return false;
-  rmSync(STAMP, { force: true });
-  rmSync(DIST, { recursive: true, force: true });
+  if (when === "if-stale" && isFresh(files, digest)) return false;
+  if (when === "if-missing" && existsSync(DIST)) return false;
+  const out = `${DIST}.building-${process.pid}`;
+  rmSync(out, { recursive: true, force: true });
   const tsc = require.resolve("typescript/bin/tsc");
-  const r = spawnSync(process.execPath, [tsc, "-p", join(ROOT, "tsconfig.build.json")], {
-    cwd: ROOT,
-    stdio: "inherit",
-  });
-  if (r.status !== 0) throw new Error(`tsc failed (exit code ${r.status ?? r.signal})`);
+  const r = spawnSync(
+    process.execPath,
+    [tsc, "-p", join(ROOT, "tsconfig.build.json"), "--outDir", out],
+    { cwd: ROOT, stdio: "inherit" },
+  );
+  if (r.status !== 0) {
+    rmSync(out, { recursive: true, force: true });
+    throw new Error(`tsc failed (exit code ${r.status ?? r.signal})`);
+  }
+  rmSync(STAMP, { force: true });
+  if (when === "if-missing" && existsSync(DIST)) {
+    rmSync(out, { recursive: true, force: true });
+    return false;
+  }
+  const old = `${DIST}.old-${process.pid}`;
+  if (existsSync(DIST)) renameSync(DIST, old);
+  renameSync(out, DIST);
+  rmSync(old, { recursive: true, force: true });
   mkdirSync(dirname(STAMP), { recursive: true });
   writeFileSync(STAMP, digest);
   return true;
 }
 
-// Jest's globalSetup: `npx jest <file>` runs against a dist/ built from the current src/.
+// Jest's globalSetup: `npx jest <file>` right after `npm ci` finds a dist/. It does not rebuild a
+// stale one: test runs in parallel (mutation testing) must not replace dist/ under each other.
 module.exports = async () => {
-  build({ ifStale: true });
+  build("if-missing");
 };
 
 if (require.main === module) {
   try {
-    build({ ifStale: process.argv.includes("--if-stale") });
+    build(process.argv.includes("--if-stale") ? "if-stale" : "always");
   } catch (err) {
     console.error(`build: ${err.message}`);
     process.exit(1);
