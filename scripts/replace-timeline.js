@@ -4,14 +4,15 @@
 // `hosting-emulator` bin with --log, prints the preview in the Pulumi CLI's layout, then every
 // changing request of the replace, and how long the custom domain was attached to no app,
 // read from the emulator's own request log. Needs `npm run build` first. Prints figures only.
-const { mkdirSync, mkdtempSync, rmSync, writeFileSync, appendFileSync } = require("node:fs");
+const { appendFileSync, rmSync } = require("node:fs");
+const os = require("node:os");
 const { join } = require("node:path");
-const { createInterface } = require("node:readline");
 const { parseArgs } = require("node:util");
 const { Deployment } = require("../test/harness/deployment");
+const { requestLog } = require("../test/harness/request-log");
 const { spawnEmulator } = require("../test/harness/spawn-emulator");
+const { programDir } = require("../test/harness/stack-dir");
 const { ROOT } = require("../test/harness/pulumi-parts");
-const { HostingClient } = require("../dist/api");
 
 const { values } = parseArgs({
   options: {
@@ -21,61 +22,7 @@ const { values } = parseArgs({
 });
 const RUNS = Number(values.runs);
 const SETUP_DELAY_MS = Number(values["setup-delay-ms"]);
-const DOMAIN = "www.shop.pointed.test";
-
-// The program of the report: an app, its custom domain, web access and analytics.
-const PROGRAM = `import * as path from "node:path";
-import * as pulumi from "@pulumi/pulumi";
-import * as hosting from "pulumi-hosting";
-
-const config = new pulumi.Config();
-const app = new hosting.App("web", {
-  source: path.join(__dirname, "app"),
-  name: "shop-web",
-  subdomain: config.get("subdomain"),
-});
-new hosting.CustomDomain("www", { appId: app.id, domain: "${DOMAIN}" });
-new hosting.AppWebAccess("web-access", { appId: app.id, enabled: true });
-new hosting.AppAnalytics("analytics", { appId: app.id, enabled: true });
-export const subdomain = app.subdomain;
-`;
-
-/** A fresh project folder beside this repository's node_modules, with `pulumi-hosting` linked. */
-function project() {
-  const parent = join(ROOT, "test", ".work");
-  mkdirSync(parent, { recursive: true });
-  const dir = mkdtempSync(join(parent, "replace-timeline-"));
-  mkdirSync(join(dir, "app"));
-  mkdirSync(join(dir, "node_modules"));
-  require("node:fs").symlinkSync(ROOT, join(dir, "node_modules", "pulumi-hosting"), "dir");
-  writeFileSync(join(dir, "Pulumi.yaml"), "name: shop\nruntime: nodejs\n");
-  writeFileSync(join(dir, "index.ts"), PROGRAM);
-  writeFileSync(join(dir, "app", "index.js"), "console.log('shop');\n");
-  return dir;
-}
-
-/** The emulator's request log (pino JSON lines): one entry per answered request. */
-function requestLog(child) {
-  const pending = new Map();
-  const done = [];
-  createInterface({ input: child.stdout }).on("line", (line) => {
-    let e;
-    try {
-      e = JSON.parse(line);
-    } catch {
-      return;
-    }
-    if (e.req) pending.set(e.reqId, e.req);
-    else if (e.res && pending.has(e.reqId)) {
-      const req = pending.get(e.reqId);
-      pending.delete(e.reqId);
-      const url = req.url.split("?")[0];
-      if (url.startsWith("/__emulator")) return;
-      done.push({ at: e.time, method: req.method, url, status: e.res.statusCode });
-    }
-  });
-  return done;
-}
+const FIXTURE = join(ROOT, "test", "e2e", "fixtures", "replace");
 
 const ok = (r) => {
   if (!r.ok) throw new Error(`deployment failed (${r.code}):\n${r.stderr}\n${r.stdout}`);
@@ -139,7 +86,7 @@ function domainGap(log, oldId, newId) {
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 async function scenario(emu, log, label, extraConfig) {
-  const dir = project();
+  const dir = programDir(FIXTURE);
   const stack = new Deployment({
     programDir: dir,
     providerCwd: dir,
@@ -157,11 +104,10 @@ async function scenario(emu, log, label, extraConfig) {
       appendFileSync(join(dir, "app", "index.js"), `// change ${run}\n`);
       const preview = ok(await stack.preview());
       if (run === 1) console.log(`\n${render(preview.steps, "shop-dev")}\n`);
-      const apps = async () => (await emu.apps()).filter((a) => a.name === "shop-web");
-      const oldId = (await apps())[0].id;
+      const oldId = up.outputs.appId;
       const from = log.length;
       up = ok(await stack.up());
-      const newId = (await apps())[0].id;
+      const newId = up.outputs.appId;
       const slice = log.slice(from);
       const g = domainGap(slice, oldId, newId);
       gaps.push(g.gapMs);
@@ -169,6 +115,10 @@ async function scenario(emu, log, label, extraConfig) {
         console.log(`up after a one-line source change: subdomain now ${up.outputs.subdomain}`);
         console.log("its changing requests, in ms after the first one answered (GETs left out):");
         const changing = slice.filter((x) => x.method !== "GET");
+        const between = slice.slice(slice.indexOf(g.detached) + 1, slice.indexOf(g.attached));
+        console.log(
+          `(between detach and attach: ${between.map((r) => `${r.method} ${r.url.replace(newId, "{new}").replace(oldId, "{old}")}`).join(", ") || "nothing"})`,
+        );
         for (const r of changing) {
           const who = r.url.replace(oldId, "{old}").replace(newId, "{new}");
           const at = String(r.at - changing[0].at).padStart(5);
@@ -199,13 +149,11 @@ async function main() {
   const emu = {
     url: spawned.url,
     token: spawned.token,
-    client: new HostingClient({ apiUrl: spawned.url, token: spawned.token }),
-    // The live app list, as the token's owner sees it.
-    apps: async () => (await emu.client.listApps()).map((a) => a.app),
   };
   console.log(
     `# A one-line source change to an App with a CustomDomain (emulator on loopback, ` +
-      `setup ${SETUP_DELAY_MS} ms; node ${process.version})`,
+      `setup ${SETUP_DELAY_MS} ms; node ${process.version}; load average ` +
+      `${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores)`,
   );
   try {
     await scenario(emu, log, "subdomain assigned by the platform (default)", {});
@@ -213,7 +161,6 @@ async function main() {
       "shop:subdomain": "shop-web",
     });
   } finally {
-    await emu.client.close();
     await spawned.stop();
   }
 }
