@@ -8,11 +8,9 @@ const { appendFileSync, rmSync } = require("node:fs");
 const os = require("node:os");
 const { join } = require("node:path");
 const { parseArgs } = require("node:util");
-const { Deployment } = require("../test/harness/deployment");
 const { requestLog } = require("../test/harness/request-log");
 const { spawnEmulator } = require("../test/harness/spawn-emulator");
-const { programDir } = require("../test/harness/stack-dir");
-const { ROOT } = require("../test/harness/pulumi-parts");
+const { replaceStack } = require("../test/e2e/fixtures/replace/stack");
 
 const { values } = parseArgs({
   options: {
@@ -22,8 +20,6 @@ const { values } = parseArgs({
 });
 const RUNS = Number(values.runs);
 const SETUP_DELAY_MS = Number(values["setup-delay-ms"]);
-const FIXTURE = join(ROOT, "test", "e2e", "fixtures", "replace");
-
 const ok = (r) => {
   if (!r.ok) throw new Error(`deployment failed (${r.code}):\n${r.stderr}\n${r.stdout}`);
   return r;
@@ -86,16 +82,7 @@ function domainGap(log, oldId, newId) {
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 async function scenario(emu, log, label, extraConfig) {
-  const dir = programDir(FIXTURE);
-  const stack = new Deployment({
-    programDir: dir,
-    providerCwd: dir,
-    stateFile: join(dir, "state.json"),
-    project: "shop",
-    config: { "hosting:apiUrl": emu.url, "hosting:token": emu.token, ...extraConfig },
-    secretConfigKeys: ["hosting:token"],
-    env: { HOSTING_LIST_CACHE_MS: "0" },
-  });
+  const { dir, stack } = replaceStack(emu, extraConfig);
   const gaps = [];
   try {
     let up = ok(await stack.up());

@@ -1,11 +1,10 @@
 import { appendFileSync } from "node:fs";
 import { join } from "node:path";
-import { Deployment, type RunResult } from "../harness/deployment";
-import { ROOT } from "../harness/pulumi-parts";
+import type { RunResult } from "../harness/deployment";
 import { requestLog, type LoggedRequest } from "../harness/request-log";
 import { spawnEmulator } from "../harness/spawn-emulator";
-import { programDir } from "../harness/stack-dir";
 import { ops } from "../helpers/steps";
+import { replaceStack } from "./fixtures/replace/stack";
 
 /*
  * The order of a replace, as the README's "What a deploy does" states it, read from the
@@ -15,7 +14,6 @@ import { ops } from "../helpers/steps";
  * (scripts/replace-timeline.js prints those).
  */
 
-const FIXTURE = join(ROOT, "test", "e2e", "fixtures", "replace");
 const ok = (r: RunResult) => {
   if (!r.ok) throw new Error(`deployment failed (${r.code}):\n${r.stderr}\n${r.stdout}`);
   return r;
@@ -25,15 +23,7 @@ const ok = (r: RunResult) => {
 async function replaceOnce(config: Record<string, string>) {
   const emu = await spawnEmulator(["--log", "--setup-delay-ms", "0"]);
   const log = requestLog(emu.child);
-  const dir = programDir(FIXTURE);
-  const stack = new Deployment({
-    programDir: dir,
-    providerCwd: dir,
-    stateFile: join(dir, "state.json"),
-    project: "shop",
-    config: { "hosting:apiUrl": emu.url, "hosting:token": emu.token, ...config },
-    secretConfigKeys: ["hosting:token"],
-  });
+  const { dir, stack } = replaceStack(emu, config);
   try {
     const first = ok(await stack.up());
     appendFileSync(join(dir, "app", "index.js"), "// one more line\n");
@@ -76,7 +66,7 @@ test("a source change: new app, then the domain moves straight across, then the 
   // Between detach and attach only the new app's web access and analytics may be set.
   const between = changing.slice(detached + 1, attached).map((r) => r.url);
   expect(between.every((u) => u.startsWith(`/apps/${newId}/`))).toBe(true);
-}, 120_000);
+}, 300_000);
 
 test("a pinned subdomain: the old app is deleted before the new one is made", async () => {
   const { oldId, newId, changing } = await replaceOnce({ "shop:subdomain": "shop-web" });
@@ -85,4 +75,4 @@ test("a pinned subdomain: the old app is deleted before the new one is made", as
   const attached = at(changing, "POST", `/apps/${newId}/domains`);
   expect(deleted).toBeLessThan(created);
   expect(created).toBeLessThan(attached);
-}, 120_000);
+}, 300_000);
