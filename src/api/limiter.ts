@@ -1,7 +1,7 @@
-import { createHash } from "node:crypto";
 import { HostingInputError } from "./errors/input-error";
 import type { RateLimitInfo } from "./rate-limit-headers";
 import { QuotaWindow } from "./quota-window";
+import { tokenDigest } from "./token-digest";
 
 /*
  * One limiter per (API URL, token) in the process, shared by every client, resource and data
@@ -315,8 +315,7 @@ const shared = new Map<string, RequestLimiter>();
  * key holds a hash of the token, never the token.
  */
 export function limiterFor(apiUrl: URL, token: string): RequestLimiter {
-  const tokenHash = createHash("sha256").update(token).digest("hex").slice(0, 32);
-  const key = `${apiUrl.origin}${apiUrl.pathname.replace(/\/+$/, "")} ${tokenHash}`;
+  const key = `${apiUrl.origin}${apiUrl.pathname.replace(/\/+$/, "")} ${tokenDigest(token)}`;
   let limiter = shared.get(key);
   if (!limiter) {
     limiter = new RequestLimiter();

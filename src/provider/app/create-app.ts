@@ -42,7 +42,10 @@ export function createApp(
 ): Promise<string> {
   const ours = (a: AppSummary) =>
     a.name === app.name && (app.subdomain === undefined || a.subdomain === app.subdomain);
-  return withKeyLock(`${client.apiUrl}\u0000${app.name}`, async () => {
+  // Keyed on the account (the token's digest), not the API URL as spelled: two spellings of one
+  // service (`localhost`, `127.0.0.1`) must not race. The name alone, not the subdomain too: an
+  // app without a subdomain counts any same-named new app as its own.
+  return withKeyLock(`create\u0000${client.accountKey}\u0000${app.name}`, async () => {
     // A list requested from now on: never an older cached one, but creates of other names that
     // start together share it.
     const before = new Set(
