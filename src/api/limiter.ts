@@ -83,7 +83,9 @@ export class LimiterHoldError extends Error {
     /** How long this request could still wait, in ms (at most 0 when its deadline is past). */
     readonly leftMs: number,
   ) {
-    super(`the rate limiter holds requests ${heldMs === undefined ? "until an answer comes in" : `for ${heldMs} ms more`} (${reason}), past this request's deadline`);
+    super(
+      `the rate limiter holds requests ${heldMs === undefined ? "until an answer comes in" : `for ${heldMs} ms more`} (${reason}), past this request's deadline`,
+    );
     this.name = "LimiterHoldError";
   }
 }

@@ -78,8 +78,18 @@ export function timeToMs(text: string, unit: "s" | "ms", now: number): number | 
   return ms === undefined ? undefined : Math.min(FAR_MS, Math.max(0, Math.ceil(ms)));
 }
 
-const times = (texts: string[], unit: "s" | "ms", now: number) =>
-  texts.map((t) => timeToMs(t, unit, now)).filter((t): t is number => t !== undefined);
+/** Every time a header gives: each value whole (an HTTP date has a comma), else each list item. */
+function times(v: HeaderValue | string[], unit: "s" | "ms", now: number): number[] {
+  const out: number[] = [];
+  for (const text of values(v, false)) {
+    const whole = timeToMs(text, unit, now);
+    if (whole !== undefined) out.push(whole);
+    else for (const item of values(text)) out.push(...maybe(timeToMs(item, unit, now)));
+  }
+  return out;
+}
+
+const maybe = <T>(v: T | undefined): T[] => (v === undefined ? [] : [v]);
 
 const most = (ns: Array<number | undefined>) => pick(ns, Math.max);
 const least = (ns: Array<number | undefined>) => pick(ns, Math.min);
@@ -93,10 +103,10 @@ function pick(ns: Array<number | undefined>, f: (...n: number[]) => number) {
  * when it says two things, the longer.
  */
 export function retryAfterMs(headers: Headers, now: number = Date.now()): number | undefined {
-  const ms = most(times(values(headers["retry-after-ms"]), "ms", now));
-  if (ms !== undefined) return ms;
-  // Not split at commas: an HTTP date has one.
-  return most(times(values(headers["retry-after"], false), "s", now));
+  return (
+    most(times(headers["retry-after-ms"], "ms", now)) ??
+    most(times(headers["retry-after"], "s", now))
+  );
 }
 
 /** Every `key=value` of a header, by key: `a=1, b=2`, `"p";a=1;b=2`, or several such items. */
@@ -127,15 +137,16 @@ export function rateLimitInfo(headers: Headers, now: number = Date.now()): RateL
     windows.push(...(p.get("w") ?? []).map((w) => decimal(w)).map((s) => s && s * 1000));
   }
   const combined = params(values(headers["ratelimit"]));
-  remainings.push(...[...(combined.get("r") ?? []), ...(combined.get("remaining") ?? [])].map(count));
+  remainings.push(
+    ...[...(combined.get("r") ?? []), ...(combined.get("remaining") ?? [])].map(count),
+  );
   resets.push(...times([...(combined.get("t") ?? []), ...(combined.get("reset") ?? [])], "s", now));
   limits.push(...(combined.get("limit") ?? []).map(count));
 
   for (const [limit, remaining, reset] of SEPARATE_HEADERS) {
     limits.push(...values(headers[limit]).map(count));
     remainings.push(...values(headers[remaining]).map(count));
-    // A reset may be an HTTP date, which has a comma.
-    resets.push(...times(values(headers[reset], false), "s", now));
+    resets.push(...times(headers[reset], "s", now));
   }
 
   const info: RateLimitInfo = {};

@@ -280,7 +280,7 @@ export class Transport {
       return { ok: false, failure: { kind: "refused", status: res.statusCode }, error };
     }
     const text = read.text;
-    const limits = rateLimitInfo(res.headers);
+    const limits = rateLimitInfo(res.headers, this.#clock.now());
     this.#limiter?.observe(permit, res.statusCode, limits);
     if (res.statusCode >= 200 && res.statusCode < 300) {
       const body = text.length > 0 ? safeJson(text, NOT_JSON) : {};
