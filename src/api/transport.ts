@@ -293,7 +293,8 @@ export class Transport {
     const scrub = this.#scrub;
     const error: HostingApiError = makeApiError(spec.operation, {
       status: res.statusCode,
-      bodyMessage: errorMessageOf(scrub(text), res.statusCode),
+      // Scrubbed again once parsed: JSON escapes (`\u0065yJ…`) may spell the token out.
+      bodyMessage: scrub(errorMessageOf(scrub(text), res.statusCode)),
       method: spec.method,
       path: spec.path,
       requestId: mapDefined(headerOf(res.headers, wireAssumptions.requestIdHeaders), scrub),
