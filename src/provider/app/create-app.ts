@@ -8,6 +8,7 @@ import type { AppSummary } from "../../api/types";
 import { listAppsSince } from "../app-directory";
 import { LostCreateReplyError } from "../errors/lost-create-reply-error";
 import { withKeyLock } from "../keyed-lock";
+import { namingAppInput } from "./refusal";
 
 /** How long after a lost reply the provider looks again before concluding nothing was made. */
 const SECOND_LOOK_MS = 1000;
@@ -56,7 +57,7 @@ export function createApp(
       return (await client.createApp({ archivePath, env: app.env ?? {} })).id;
     } catch (err) {
       // Only the reply was lost: the client says when the POST may have taken effect.
-      if (!(HostingError.isInstance(err) && err.mayHaveTakenEffect)) throw err;
+      if (!(HostingError.isInstance(err) && err.mayHaveTakenEffect)) throw namingAppInput(err);
       const giveUpAt =
         sentAt.getTime() + (app.setupTimeoutSeconds ?? DEFAULT_CREATE_TIMEOUT_S) * 1000;
       const isNew = (a: AppSummary) => ours(a) && !before.has(a.id);
