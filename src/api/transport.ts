@@ -179,11 +179,14 @@ export class Transport {
   /** Says on a non-idempotent call's error that it may have been applied, and what to check. */
   #lostReply(spec: RequestSpec<z.ZodType>, error: Error): Error {
     if (spec.method !== "POST" && spec.method !== "PATCH") return error;
-    const note = `${MAY_HAVE_TAKEN_EFFECT}: ${spec.lostReplyHint ?? "check"} before retrying`;
-    const old = error.message;
-    error.message = old + note;
-    if (error.stack) error.stack = error.stack.replace(old, error.message);
-    if (error instanceof HostingError) error.mayHaveTakenEffect = true;
+    const check = spec.lostReplyHint ?? "check whether it was applied";
+    const failure = error.message;
+    error.message = `${failure}${MAY_HAVE_TAKEN_EFFECT}: ${check} before retrying`;
+    if (error.stack) error.stack = error.stack.replace(failure, error.message);
+    if (error instanceof HostingError) {
+      error.mayHaveTakenEffect = true;
+      error.lostReply = { failure, check };
+    }
     return error;
   }
 

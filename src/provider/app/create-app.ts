@@ -3,7 +3,6 @@ import type { HostingClient } from "../../api/client";
 import { HostingApiError } from "../../api/errors/api-error";
 import { HostingConnectionError } from "../../api/errors/connection-error";
 import { HostingError } from "../../api/errors/hosting-error";
-import { MAY_HAVE_TAKEN_EFFECT } from "../../api/retry";
 import type { AppSummary } from "../../api/types";
 import { listAppsSince } from "../app-directory";
 import { LostCreateReplyError } from "../errors/lost-create-reply-error";
@@ -90,7 +89,12 @@ async function recover(
   lost: unknown,
 ): Promise<string> {
   // The client's own advice (list the apps) is what this function does: leave it out.
-  const said = lost instanceof Error ? lost.message.split(MAY_HAVE_TAKEN_EFFECT)[0] : String(lost);
+  const said =
+    HostingError.isInstance(lost) && lost.lostReply
+      ? lost.lostReply.failure
+      : lost instanceof Error
+        ? lost.message
+        : String(lost);
   const what = `creating app "${name}": ${said}`;
   for (let look = 0; ; look++) {
     let fresh: string[];
