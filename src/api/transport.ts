@@ -288,7 +288,7 @@ export class Transport {
     if (res.statusCode >= 200 && res.statusCode < 300) {
       const body = text.length > 0 ? safeJson(text, NOT_JSON) : {};
       if (body !== NOT_JSON) return { ok: true, status: res.statusCode, body };
-      const error = notJsonError(spec.operation, this.#scrub(text));
+      const error = notJsonError(spec.operation, this.#scrub(text.slice(0, SCRUB_WINDOW)));
       return { ok: false, failure: { kind: "refused", status: res.statusCode }, error };
     }
     // What a 429 asks: Retry-After, else the reset of the window it ran into.
@@ -296,8 +296,7 @@ export class Transport {
     const scrub = this.#scrub;
     const error: HostingApiError = makeApiError(spec.operation, {
       status: res.statusCode,
-      // Scrubbed again once parsed: JSON escapes (`\u0065yJ…`) may spell the token out.
-      bodyMessage: scrub(errorMessageOf(scrub(text), res.statusCode)),
+      bodyMessage: errorMessageOf(text, res.statusCode, scrub),
       method: spec.method,
       path: spec.path,
       requestId: mapDefined(headerOf(res.headers, wireAssumptions.requestIdHeaders), scrub),
@@ -360,17 +359,27 @@ function snippetOf(text: string): string {
     .slice(0, 120);
 }
 
-/** The body's `error` field; for a body that is not JSON (a proxy's HTML page) a short snippet. */
-function errorMessageOf(text: string, status: number): string {
+/** The longest error text kept in a message; a hostile server may send megabytes of it. */
+const MAX_ERROR_TEXT = 4096;
+/** How much of it is scrubbed: enough past the cut that a secret across it is still seen. */
+const SCRUB_WINDOW = 4 * MAX_ERROR_TEXT;
+
+/**
+ * The body's `error` field, scrubbed once parsed (JSON escapes may spell the token out), or for
+ * a body that is not JSON (a proxy's HTML page) a short snippet; never more than 4 KiB of it.
+ */
+function errorMessageOf(text: string, status: number, scrub: Scrub): string {
   const parsed = safeJson(text);
   if (
     parsed &&
     typeof parsed === "object" &&
     typeof (parsed as { error?: unknown }).error === "string"
   ) {
-    return (parsed as { error: string }).error;
+    const error = scrub((parsed as { error: string }).error.slice(0, SCRUB_WINDOW));
+    return error.length > MAX_ERROR_TEXT ? `${error.slice(0, MAX_ERROR_TEXT)}…` : error;
   }
-  const snippet = snippetOf(text);
+  // Scrubbed again as a snippet: dropping tags may join a token that markup had split.
+  const snippet = scrub(snippetOf(scrub(text.slice(0, SCRUB_WINDOW))));
   return snippet ? `non-JSON error body: ${snippet}` : `empty error body (HTTP ${status})`;
 }
 

@@ -93,3 +93,21 @@ test("an error reply echoing the token encoded, or spelled with JSON escapes, is
     await fx.close();
   }
 });
+
+test("a megabytes-long error text is cut to 4 KiB, and a token across the cut is still redacted", async () => {
+  const pad = "x ".repeat(2040); // 4080 characters
+  const huge = `${pad}${b64(`Bearer ${TOKEN}`)} ${"y".repeat(5_000_000)}`;
+  const fx = await fixtureServer([json(400, { error: huge })]);
+  const client = new HostingClient({ apiUrl: fx.url, token: TOKEN, maxRetries: 0 });
+  try {
+    const err = (await client.listApps().catch((e: unknown) => e)) as Error & {
+      bodyMessage: string;
+    };
+    expect(err.bodyMessage.length).toBeLessThanOrEqual(4097);
+    expect(err.bodyMessage.startsWith(`${pad}${REDACTED}`)).toBe(true);
+    expect(leftovers(err.message, b64(`Bearer ${TOKEN}`))).toEqual([]);
+  } finally {
+    await client.close();
+    await fx.close();
+  }
+});
