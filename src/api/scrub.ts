@@ -80,11 +80,11 @@ function foldChar(c: number): number {
   return c;
 }
 
-const ASCII = /^[\x00-\x7f]*$/;
+const NOT_ASCII = /[\u0080-\uffff]/;
 
 function fold(s: string): string {
   // Lower-casing keeps the length of ASCII text only; other text goes a character at a time.
-  if (ASCII.test(s)) return s.toLowerCase().replace(/-/g, "+").replace(/_/g, "/");
+  if (!NOT_ASCII.test(s)) return s.toLowerCase().replace(/-/g, "+").replace(/_/g, "/");
   const codes = new Array<number>(s.length);
   for (let i = 0; i < s.length; i++) codes[i] = foldChar(s.charCodeAt(i));
   let out = "";
