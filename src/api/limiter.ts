@@ -102,6 +102,8 @@ interface Waiter {
   /** When it must have gone, by the limiter's clock; Infinity: no deadline. */
   deadline: number;
   timer?: unknown;
+  /** Granted or failed: no longer in the queue. */
+  settled?: boolean;
 }
 
 // CUBIC constants, as in the AWS SDKs.
@@ -235,7 +237,7 @@ export class RequestLimiter {
       if (retry) this.#waiters.unshift(w);
       else this.#waiters.push(w);
       this.#pump();
-      if (this.#waiters.includes(w) && Number.isFinite(deadline)) this.#armDeadline(w);
+      if (!w.settled && Number.isFinite(deadline)) this.#armDeadline(w);
     });
   }
 
@@ -244,7 +246,7 @@ export class RequestLimiter {
     w.timer = this.#clock.setTimeout(
       () => {
         w.timer = undefined;
-        if (!this.#waiters.includes(w)) return;
+        if (w.settled) return;
         // Not there yet (a timer capped at Node's maximum): set the next stretch.
         if (this.#clock.now() < w.deadline) return this.#armDeadline(w);
         this.#pump();
@@ -358,6 +360,7 @@ export class RequestLimiter {
       if (this.#enabled) this.#tokens -= 1;
       this.#inFlight++;
       const w = this.#waiters.shift()!;
+      w.settled = true;
       if (w.timer !== undefined) this.#clock.clearTimeout(w.timer);
       w.resolve(this.#permit(now));
     }
@@ -368,6 +371,7 @@ export class RequestLimiter {
     const heldMs = hold.open ? undefined : Math.ceil(hold.until - now);
     this.#waiters = this.#waiters.filter((w) => {
       if (w.deadline >= hold.until && !(hold.open && w.deadline <= now)) return true;
+      w.settled = true;
       if (w.timer !== undefined) this.#clock.clearTimeout(w.timer);
       w.reject(new LimiterHoldError(heldMs, hold.reason, Math.max(0, w.deadline - now)));
       return false;
