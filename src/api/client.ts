@@ -41,6 +41,7 @@ import { withRetryLog } from "./request-log";
 import { Transport, type RequestSpec } from "./transport";
 import type { RequestLimiter } from "./limiter";
 import type { RetryEvent } from "./retry";
+import { tokenDigest } from "./token-digest";
 import { version } from "./version";
 
 // List shapes made once, not on every call (a refresh of N resources lists often).
@@ -110,6 +111,7 @@ export class HostingClient {
   /** The API's base URL, normalised. */
   readonly apiUrl: string;
   readonly #transport: Transport;
+  readonly #account: string;
 
   constructor(options: HostingClientOptions) {
     const url = parseApiUrl(options?.apiUrl, options?.allowInsecureHttp);
@@ -138,6 +140,7 @@ export class HostingClient {
       throw new HostingInputError("onRetry", "onRetry must be a function");
     }
     this.apiUrl = url.toString();
+    this.#account = tokenDigest(options.token.trim());
     this.#transport = new Transport({
       apiUrl: url,
       token: options.token.trim(),
@@ -153,6 +156,14 @@ export class HostingClient {
       userAgent,
       limiter: options.limiter,
     });
+  }
+
+  /**
+   * @internal Who the calls act for: a digest of the token, the same for every spelling of the
+   * API URL (`localhost` or `127.0.0.1`), never the token. Keys the provider's create lock.
+   */
+  get accountKey(): string {
+    return this.#account;
   }
 
   /** `GET /apps`: every app of the caller, with its resource usage. */

@@ -9,8 +9,8 @@ export { endpointTable as endpoints, wireAssumptions } from "./endpoints";
 export type { Endpoint, EndpointName, HttpMethod } from "./endpoints";
 export { buildPath } from "./path";
 export { formatDotenv, parseDotenv } from "./dotenv";
-export { RequestLimiter } from "./limiter";
-export type { RequestLimiterOptions, LimiterClock, Permit } from "./limiter";
+export { RequestLimiter, LimiterHoldError } from "./limiter";
+export type { RequestLimiterOptions, LimiterClock, Permit, HoldReason } from "./limiter";
 export type { RetryEvent } from "./retry";
 export {
   rateLimitInfo,
@@ -18,6 +18,7 @@ export {
   type Headers as ResponseHeaders,
 } from "./rate-limit-headers";
 export { HostingError } from "./errors/hosting-error";
+export type { LostReply } from "./errors/hosting-error";
 export { HostingInputError } from "./errors/input-error";
 export { HostingConfigError } from "./errors/config-error";
 export { HostingApiError } from "./errors/api-error";
@@ -30,6 +31,7 @@ export { NotFoundError } from "./errors/not-found-error";
 export { ConflictError } from "./errors/conflict-error";
 export { UnprocessableEntityError } from "./errors/unprocessable-entity-error";
 export { RateLimitError } from "./errors/rate-limit-error";
+export type { WaitLimit } from "./errors/rate-limit-error";
 export { ServerError } from "./errors/server-error";
 export { HostingConnectionError } from "./errors/connection-error";
 export type { ConnectionErrorDetails } from "./errors/connection-error";

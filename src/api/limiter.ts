@@ -1,7 +1,8 @@
-import { createHash } from "node:crypto";
 import { HostingInputError } from "./errors/input-error";
+import { MAX_TIMER_MS } from "./timeouts";
 import type { RateLimitInfo } from "./rate-limit-headers";
 import { QuotaWindow } from "./quota-window";
+import { tokenDigest } from "./token-digest";
 
 /*
  * One limiter per (API URL, token) in the process, shared by every client, resource and data
@@ -22,6 +23,10 @@ import { QuotaWindow } from "./quota-window";
  * Until the first response, one request goes at a time. 429s that answer requests sent before
  * the last cut are the same congestion event: they extend the pause but do not cut again
  * (otherwise 30 parallel refusals would cut the rate 0.7^30).
+ * Every wait has a deadline: a request given one (`acquire(retry, deadline)`) that the limiter
+ * would hold past it fails at once, or when its deadline comes, with a {@link LimiterHoldError}.
+ * A pause the server asks for is kept for at most {@link MAX_PAUSE_MS}, so one hostile reply
+ * cannot stop the process's calls for good, and no timer is ever set past Node's maximum.
  */
 
 /** The time source and timers a limiter uses; tests pass a manual one. */
@@ -62,6 +67,45 @@ export interface Permit {
   release(): void;
 }
 
+/** The longest shared pause kept from one reply; a longer one fails the calls it holds anyway. */
+export const MAX_PAUSE_MS = 3_600_000;
+
+/** Why the limiter holds requests back, in words for an error. */
+export type HoldReason = "pause" | "quota" | "pacing";
+
+/** A request the limiter would hold past its deadline. The transport makes it a RateLimitError. */
+export class LimiterHoldError extends Error {
+  constructor(
+    /** How much longer the limiter holds requests, in ms; undefined: until an answer comes in. */
+    readonly heldMs: number | undefined,
+    /** What holds them: a pause the server asked for, a used-up quota, or pacing. */
+    readonly reason: HoldReason,
+    /** How long this request could still wait, in ms (at most 0 when its deadline is past). */
+    readonly leftMs: number,
+  ) {
+    super(
+      `the rate limiter holds requests ${heldMs === undefined ? "until an answer comes in" : `for ${heldMs} ms more`} (${reason}), past this request's deadline`,
+    );
+    this.name = "LimiterHoldError";
+  }
+}
+
+interface Hold {
+  until: number;
+  reason: HoldReason;
+  open: boolean;
+}
+
+interface Waiter {
+  resolve: (p: Permit) => void;
+  reject: (e: LimiterHoldError) => void;
+  /** When it must have gone, by the limiter's clock; Infinity: no deadline. */
+  deadline: number;
+  timer?: unknown;
+  /** Granted or failed: no longer in the queue. */
+  settled?: boolean;
+}
+
 // CUBIC constants, as in the AWS SDKs.
 const BETA = 0.7;
 const SCALE = 0.4;
@@ -80,10 +124,11 @@ export class RequestLimiter {
   readonly #burstS: number;
   readonly #clock: LimiterClock;
   #inFlight = 0;
-  #waiters: Array<(p: Permit) => void> = [];
+  #waiters: Waiter[] = [];
   #timer: unknown;
   #timerAt = Infinity;
   #pausedUntil = 0;
+  #pauseReason: HoldReason = "pause";
   // Token bucket: off until the server shows a limit.
   #enabled = false;
   #rate = Infinity;
@@ -123,6 +168,11 @@ export class RequestLimiter {
     this.#bucket = this.#halfSecond(this.#clock.now());
   }
 
+  /** The limiter's time source: deadlines given to {@link acquire} are on this clock. */
+  get clock(): LimiterClock {
+    return this.#clock;
+  }
+
   /** Requests per second the bucket lets through; undefined while it is off. */
   get rate(): number | undefined {
     return this.#enabled ? this.#rate : undefined;
@@ -139,13 +189,29 @@ export class RequestLimiter {
    */
   nextSlotInMs(): number {
     const now = this.#clock.now();
+    const hold = this.#holdUntil(now);
+    return hold ? Math.round(Math.max(0, hold.until - now)) : 0;
+  }
+
+  /**
+   * Whether, until when and why the front of the queue is held; undefined when it may go now.
+   * `open`: past `until` it waits for an answer too (a window that our own requests used up).
+   */
+  #holdUntil(now: number): Hold | undefined {
     this.#refill(now);
-    const paused = Math.max(0, this.#pausedUntil - now);
-    const tokenWait =
-      this.#enabled && this.#tokens < 1 ? ((1 - this.#tokens) / this.#rate) * 1000 : 0;
+    let hold: Hold | undefined;
+    const later = (until: number, reason: HoldReason) => {
+      if (until <= now) return;
+      if (!Number.isFinite(until)) hold = { until: hold?.until ?? now, reason, open: true };
+      else if (!hold || until > hold.until) hold = { until, reason, open: hold?.open ?? false };
+    };
+    later(this.#pausedUntil, this.#pauseReason);
+    if (this.#enabled && this.#tokens < 1) {
+      later(now + ((1 - this.#tokens) / this.#rate) * 1000, "pacing");
+    }
     const full = this.#quota.fullUntil(now);
-    const windowWait = full !== undefined && Number.isFinite(full) ? full - now : 0;
-    return Math.round(Math.max(paused, tokenWait, windowWait));
+    if (full !== undefined) later(full, "quota");
+    return hold;
   }
 
   /** Rate cuts made so far (one per congestion event). */
@@ -160,14 +226,33 @@ export class RequestLimiter {
 
   /**
    * Resolves once a slot is free, no pause is in force and the bucket has a token. A retry goes
-   * to the front of the queue: it has waited longest.
+   * to the front of the queue: it has waited longest. With a `deadline` (ms, on {@link clock}),
+   * it rejects with a {@link LimiterHoldError} as soon as the limiter is known to hold it past
+   * then, or when the deadline comes while the server's limits still hold it. A wait for a free
+   * slot alone is not held against it: in-flight requests end by their own limits.
    */
-  acquire(retry = false): Promise<Permit> {
-    return new Promise((resolve) => {
-      if (retry) this.#waiters.unshift(resolve);
-      else this.#waiters.push(resolve);
+  acquire(retry = false, deadline = Infinity): Promise<Permit> {
+    return new Promise((resolve, reject) => {
+      const w: Waiter = { resolve, reject, deadline };
+      if (retry) this.#waiters.unshift(w);
+      else this.#waiters.push(w);
       this.#pump();
+      if (!w.settled && Number.isFinite(deadline)) this.#armDeadline(w);
     });
+  }
+
+  #armDeadline(w: Waiter): void {
+    const now = this.#clock.now();
+    w.timer = this.#clock.setTimeout(
+      () => {
+        w.timer = undefined;
+        if (w.settled) return;
+        // Not there yet (a timer capped at Node's maximum): set the next stretch.
+        if (this.#clock.now() < w.deadline) return this.#armDeadline(w);
+        this.#pump();
+      },
+      timerMs(w.deadline - now),
+    );
   }
 
   /** Learns from one response: its status and what its headers say about the limit. */
@@ -192,10 +277,10 @@ export class RequestLimiter {
       const { remaining, resetMs } = info;
       const others = this.#quota.learn(seq, permit.sentAt, now, remaining, resetMs);
       // A window our own requests used up needs no pause: the window rule holds ours back.
-      if (remaining === 0 && resetMs && others) this.#pause(now + resetMs);
+      if (remaining === 0 && resetMs && others) this.#pause(now, resetMs, "quota");
     }
     if (status === 429) {
-      this.#pause(now + (info.retryAfterMs ?? info.resetMs ?? 0));
+      this.#pause(now, info.retryAfterMs ?? info.resetMs ?? 0, "pause");
       if (permit.sentAt >= this.#lastThrottle) this.#cut(now);
     } else if (this.#enabled) {
       const t = (now - this.#lastThrottle) / 1000 - this.#window;
@@ -226,8 +311,11 @@ export class RequestLimiter {
     this.#tokens = Math.min(this.#tokens, this.#capacity);
   }
 
-  #pause(until: number): void {
-    this.#pausedUntil = Math.max(this.#pausedUntil, until);
+  #pause(now: number, ms: number, reason: HoldReason): void {
+    const until = now + Math.min(ms, MAX_PAUSE_MS);
+    if (until <= this.#pausedUntil) return;
+    this.#pausedUntil = until;
+    this.#pauseReason = reason;
   }
 
   #halfSecond(now: number): number {
@@ -257,21 +345,41 @@ export class RequestLimiter {
   #pump(): void {
     if (this.#waiters.length === 0) return;
     const now = this.#clock.now();
-    if (this.#pausedUntil > now) return this.#wakeAt(this.#pausedUntil, now);
-    this.#refill(now);
     // Until a first response tells what the server allows, one request at a time: a burst of 32
     // into a quota of 10 would only buy 429s and a pause.
     const limit = this.#heard ? this.maxConcurrency : 1;
-    while (this.#waiters.length > 0 && this.#inFlight < limit) {
-      const full = this.#quota.fullUntil(now);
-      if (full !== undefined) return Number.isFinite(full) ? this.#wakeAt(full, now) : undefined;
-      if (this.#enabled) {
-        if (this.#tokens < 1)
-          return this.#wakeAt(now + ((1 - this.#tokens) / this.#rate) * 1000, now);
-        this.#tokens -= 1;
+    while (this.#waiters.length > 0) {
+      const hold = this.#holdUntil(now);
+      if (hold) {
+        this.#failPast(hold, now);
+        // Only an answer (a release) ends an open hold; a timer ends the rest.
+        if (hold.until > now && this.#waiters.length > 0) this.#wakeAt(hold.until, now);
+        return;
       }
+      if (this.#inFlight >= limit) return;
+      if (this.#enabled) this.#tokens -= 1;
       this.#inFlight++;
-      this.#waiters.shift()!(this.#permit(now));
+      const w = this.#waiters.shift()!;
+      w.settled = true;
+      if (w.timer !== undefined) this.#clock.clearTimeout(w.timer);
+      w.resolve(this.#permit(now));
+    }
+  }
+
+  /** Fails every waiter whose deadline comes before the hold ends: waiting cannot help it. */
+  #failPast(hold: Hold, now: number): void {
+    const heldMs = hold.open ? undefined : Math.ceil(hold.until - now);
+    this.#waiters = this.#waiters.filter((w) => {
+      if (w.deadline >= hold.until && !(hold.open && w.deadline <= now)) return true;
+      w.settled = true;
+      if (w.timer !== undefined) this.#clock.clearTimeout(w.timer);
+      w.reject(new LimiterHoldError(heldMs, hold.reason, Math.max(0, w.deadline - now)));
+      return false;
+    });
+    if (this.#waiters.length === 0 && this.#timer !== undefined) {
+      this.#clock.clearTimeout(this.#timer);
+      this.#timer = undefined;
+      this.#timerAt = Infinity;
     }
   }
 
@@ -303,10 +411,13 @@ export class RequestLimiter {
         this.#timerAt = Infinity;
         this.#pump();
       },
-      Math.max(1, Math.ceil(at - now)),
+      timerMs(at - now),
     );
   }
 }
+
+/** A timer's delay: at least 1 ms, at most Node's maximum (a longer one would fire at once). */
+const timerMs = (ms: number) => Math.min(MAX_TIMER_MS, Math.max(1, Math.ceil(ms)));
 
 const shared = new Map<string, RequestLimiter>();
 
@@ -315,8 +426,7 @@ const shared = new Map<string, RequestLimiter>();
  * key holds a hash of the token, never the token.
  */
 export function limiterFor(apiUrl: URL, token: string): RequestLimiter {
-  const tokenHash = createHash("sha256").update(token).digest("hex").slice(0, 32);
-  const key = `${apiUrl.origin}${apiUrl.pathname.replace(/\/+$/, "")} ${tokenHash}`;
+  const key = `${apiUrl.origin}${apiUrl.pathname.replace(/\/+$/, "")} ${tokenDigest(token)}`;
   let limiter = shared.get(key);
   if (!limiter) {
     limiter = new RequestLimiter();

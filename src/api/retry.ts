@@ -5,7 +5,6 @@
 
 export const RETRY_BASE_DELAY_MS = 500;
 export const RETRY_MAX_DELAY_MS = 8_000;
-export { RETRY_AFTER_CAP_MS } from "./rate-limit-headers";
 
 export type Failure =
   | { kind: "status"; status: number }
@@ -87,12 +86,19 @@ export interface RetryEvent {
 }
 
 export type RetryDecision =
-  { retry: false } | { retry: true; reason: RetryEvent["reason"]; waitMs: number };
+  | {
+      retry: false;
+      /** Set when only the deadline stopped it: the wait (ms from now) that would pass it. */
+      pastDeadlineMs?: number;
+    }
+  | { retry: true; reason: RetryEvent["reason"]; waitMs: number };
 
 /**
  * Whether and when to try again. A 429 is back-pressure, not failure: it is retried for as long
  * as the wait still ends before `deadline`, without using the small budget (`maxRetries`) that
  * other transient failures have. `transientRetries` counts the retries spent from that budget.
+ * A wait the server asks for (on a 429, or a 503's Retry-After) that ends past `deadline` is not
+ * waited: the call fails now. Our own backoff (8 s at most) is not held to the deadline.
  */
 export function decideRetry(
   method: string,
@@ -103,10 +109,13 @@ export function decideRetry(
   if (!shouldRetry(method, failure)) return { retry: false };
   if (failure.kind === "status" && failure.status === 429) {
     const waitMs = serverWaitMs ?? backoffDelayMs(0);
-    if (state.now + waitMs > state.deadline) return { retry: false };
+    if (state.now + waitMs > state.deadline) return { retry: false, pastDeadlineMs: waitMs };
     return { retry: true, reason: "throttled", waitMs };
   }
   if (state.transientRetries >= state.maxRetries) return { retry: false };
+  if (serverWaitMs !== undefined && state.now + serverWaitMs > state.deadline) {
+    return { retry: false, pastDeadlineMs: serverWaitMs };
+  }
   return {
     retry: true,
     reason: "transient",

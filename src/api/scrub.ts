@@ -1,7 +1,10 @@
 /*
  * Server-supplied text (error bodies, headers, socket errors) may echo our Authorization header
- * back, whole or cut short. Everything such text passes through on its way into an error is
- * scrubbed here: the token itself, its longer parts, any `Bearer …` value and anything shaped
+ * back, whole or cut short, and not always as sent. Everything such text passes through on its
+ * way into an error is scrubbed here: the token and its longer parts, also base64-encoded
+ * (standard or URL-safe, at any alignment, so inside a larger encoded blob too, e.g. of the whole
+ * `Bearer …` header) and hex-encoded; every match is case-insensitive and may be broken by
+ * whitespace, line breaks or their JSON escapes. Then any `Bearer …` value and anything shaped
  * like a JWT (`eyJ…`, the base64url of `{"`), which also catches a truncated or another token.
  */
 
@@ -10,20 +13,193 @@ export const REDACTED = "[redacted]";
 const BEARER = /\bBearer\s+[^\s"',;<>]+/gi;
 /** A JWT or the start of one: a base64url JSON header, then optional further parts. */
 const JWT_LIKE = /eyJ[A-Za-z0-9_-]{4,}(?:\.[A-Za-z0-9_-]*){0,2}/g;
+/** Parts of the token, and encoded forms, shorter than this are too common to redact. */
 const MIN_PART = 8;
 
 export type Scrub = (text: string) => string;
 
-/** A scrubber for one token. */
+const scrubbers = new Map<string, Scrub>();
+
+/**
+ * A scrubber for one token. Its forms are made on first use (most clients never scrub anything)
+ * and shared by every client of the token.
+ */
 export function makeScrubber(token: string): Scrub {
-  const secrets = [token, ...token.split(".").filter((p) => p.length >= MIN_PART)]
-    .filter((s) => s.length > 0)
-    .sort((a, b) => b.length - a.length);
+  let scrub = scrubbers.get(token);
+  if (!scrub) {
+    let built: Scrub | undefined;
+    scrub = (text) => (built ??= buildScrubber(token))(text);
+    // A handful of tokens per process; the cap only guards against a caller minting many.
+    if (scrubbers.size >= 64) scrubbers.clear();
+    scrubbers.set(token, scrub);
+  }
+  return scrub;
+}
+
+/**
+ * The base64 of `secret` wherever it sits in a larger encoded blob: for each of the three byte
+ * alignments, the characters that only the secret's own bytes decide.
+ */
+function base64Forms(secret: Buffer): string[] {
+  const out: string[] = [];
+  for (let k = 0; k < 3; k++) {
+    const enc = Buffer.concat([Buffer.alloc(k), secret]).toString("base64");
+    out.push(enc.slice(Math.ceil((8 * k) / 6), Math.floor((8 * (k + secret.length)) / 6)));
+  }
+  return out;
+}
+
+function buildScrubber(token: string): Scrub {
+  const secrets = [token, ...token.split(".").filter((p) => p.length >= MIN_PART)].filter(
+    (s) => s.length > 0,
+  );
+  const encoded = new Set<string>();
+  for (const s of secrets) {
+    const bytes = Buffer.from(s, "utf8");
+    for (const f of [...base64Forms(bytes), bytes.toString("hex")]) {
+      if (f.length >= MIN_PART) encoded.add(fold(f));
+    }
+  }
+  const plain = [...new Set(secrets.map(fold))];
+  const blobs = [...encoded];
   return (text) => {
-    let out = text;
-    for (const s of secrets) out = out.split(s).join(REDACTED);
+    const found = findAll(text, plain, blobs);
+    const out = found.length > 0 ? redact(text, found) : text;
     return out.replace(BEARER, `Bearer ${REDACTED}`).replace(JWT_LIKE, REDACTED);
   };
+}
+
+/**
+ * One character as compared: ASCII letters in lower case (matches ignore case), and base64url's
+ * `-` and `_` as standard base64's `+` and `/` (either alphabet matches).
+ */
+function foldChar(c: number): number {
+  if (c >= 65 && c <= 90) return c + 32;
+  if (c === 45) return 43; // - → +
+  if (c === 95) return 47; // _ → /
+  return c;
+}
+
+const NOT_ASCII = /[\u0080-\uffff]/;
+
+function fold(s: string): string {
+  // Lower-casing keeps the length of ASCII text only; other text goes a character at a time.
+  if (!NOT_ASCII.test(s)) return s.toLowerCase().replace(/-/g, "+").replace(/_/g, "/");
+  const codes = new Array<number>(s.length);
+  for (let i = 0; i < s.length; i++) codes[i] = foldChar(s.charCodeAt(i));
+  let out = "";
+  for (let i = 0; i < codes.length; i += 8192) {
+    out += String.fromCharCode(...codes.slice(i, i + 8192));
+  }
+  return out;
+}
+
+/** How many characters at `i` break a secret without being part of it: whitespace, or a JSON
+ * escape of it (`\n`, `\u0020`). 0 when none. */
+function breakAt(text: string, i: number): number {
+  const c = text.charCodeAt(i);
+  if (c === 32 || (c >= 9 && c <= 13) || c === 0xa0 || c === 0x2028 || c === 0x2029) return 1;
+  if (c !== 92) return 0; // backslash
+  const n = text[i + 1];
+  if (n === "n" || n === "r" || n === "t" || n === "b" || n === "f") return 2;
+  if (n === "u" && /^00(0[9a-d]|20)$/i.test(text.slice(i + 2, i + 6))) return 6;
+  return 0;
+}
+
+/**
+ * The text with breaks left out and characters folded, and where each of its characters came
+ * from: `at[j]` is where run `j` starts in the folded text, `shift[j]` how far on it lies in the
+ * original (kept sparse: one entry per break, not per character).
+ */
+function folded(text: string): { text: string; at: number[]; shift: number[] } {
+  const at = [0];
+  const shift = [0];
+  const parts: string[] = [];
+  let run = 0;
+  let skipped = 0;
+  let out = 0;
+  for (let i = 0; i < text.length;) {
+    const b = breakAt(text, i);
+    if (b > 0) {
+      if (i > run) parts.push(text.slice(run, i));
+      skipped += b;
+      i += b;
+      run = i;
+      if (at[at.length - 1] === out) shift[shift.length - 1] = skipped;
+      else {
+        at.push(out);
+        shift.push(skipped);
+      }
+      continue;
+    }
+    out++;
+    i++;
+  }
+  parts.push(text.slice(run));
+  return { text: fold(parts.join("")), at, shift };
+}
+
+/** Where folded position `k` lies in the original text. */
+function original(map: { at: number[]; shift: number[] }, k: number): number {
+  let lo = 0;
+  let hi = map.at.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (map.at[mid] <= k) lo = mid;
+    else hi = mid - 1;
+  }
+  return k + map.shift[lo];
+}
+
+interface Found {
+  start: number;
+  end: number;
+  /** An encoded form: the blob around it goes too. */
+  blob: boolean;
+}
+
+/** Every place a form occurs, broken or not, in any case, as ranges of the original text. */
+function findAll(text: string, plain: string[], blobs: string[]): Found[] {
+  const map = folded(text);
+  const found: Found[] = [];
+  const look = (forms: string[], blob: boolean) => {
+    for (const form of forms) {
+      for (let k = map.text.indexOf(form); k >= 0; k = map.text.indexOf(form, k + form.length)) {
+        const end = original(map, k + form.length - 1) + 1;
+        found.push({ start: original(map, k), end, blob });
+      }
+    }
+  };
+  look(plain, false);
+  look(blobs, true);
+  return found.sort((a, b) => a.start - b.start);
+}
+
+/** Base64 (either alphabet) and hex characters, and the line breaks MIME puts between them. */
+const BLOB_CHAR = /[A-Za-z0-9+/_\r\n-]/;
+/** Padding ends a blob; it never starts one (`token=` is a label, not base64). */
+const BLOB_END = /[A-Za-z0-9+/_=\r\n-]/;
+
+/** Replaces each range (an encoded one with the run of blob characters around it). */
+function redact(text: string, found: Found[]): string {
+  let out = "";
+  let done = 0;
+  for (const f of found) {
+    let { start, end } = f;
+    if (end <= done) continue;
+    start = Math.max(start, done);
+    let tail = "";
+    if (f.blob) {
+      while (start > done && BLOB_CHAR.test(text[start - 1])) start--;
+      while (end < text.length && BLOB_END.test(text[end])) end++;
+      // Line breaks at the blob's edges are the text's own.
+      while (start < end && /[\r\n]/.test(text[start])) start++;
+      while (end > start && /[\r\n]/.test(text[end - 1])) tail = text[--end] + tail;
+    }
+    out += text.slice(done, start) + REDACTED + tail;
+    done = end + tail.length;
+  }
+  return out + text.slice(done);
 }
 
 /**

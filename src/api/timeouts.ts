@@ -2,6 +2,12 @@ import { EventEmitter } from "node:events";
 import type { TimeoutPhase } from "./errors/timeout-error";
 import type { UploadBody } from "./multipart";
 
+/** Node's longest timer (about 24.8 days): a longer delay fires at once, with a warning. */
+export const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/** A timer that never overflows: a limit past Node's maximum is as good as none. */
+const timer = (fn: () => void, ms: number) => setTimeout(fn, Math.min(MAX_TIMER_MS, ms));
+
 /** The three limits of one attempt. */
 export interface TimeoutLimits {
   /** Opening the connection. */
@@ -10,7 +16,8 @@ export interface TimeoutLimits {
   idleMs: number;
   /**
    * The whole attempt, for requests without an upload. An upload is bounded by `idleMs` only,
-   * so a large archive on a slow link finishes as long as bytes keep moving.
+   * so a large archive on a slow link finishes as long as bytes keep moving; its reply, from the
+   * end of the upload, by this too (a reply that trickles forever ends).
    */
   overallMs: number;
 }
@@ -48,7 +55,7 @@ class AttemptSignal extends EventEmitter {
 export class AttemptClock {
   readonly #ctrl = new AttemptSignal();
   readonly #idle: NodeJS.Timeout;
-  readonly #overall: NodeJS.Timeout | undefined;
+  #overall: NodeJS.Timeout | undefined;
   #stage: AttemptStage;
   #expired: { phase: TimeoutPhase; limitMs: number; stage: AttemptStage } | undefined;
   #uploadFailure: { error: unknown } | undefined;
@@ -58,10 +65,13 @@ export class AttemptClock {
     upload: boolean,
   ) {
     this.#stage = upload ? "sending" : "waiting";
-    this.#idle = setTimeout(() => this.#expire("idle", limits.idleMs), limits.idleMs);
-    if (!upload) {
-      this.#overall = setTimeout(() => this.#expire("overall", limits.overallMs), limits.overallMs);
-    }
+    this.#idle = timer(() => this.#expire("idle", limits.idleMs), limits.idleMs);
+    if (!upload) this.#startOverall();
+  }
+
+  #startOverall(): void {
+    const { overallMs } = this.limits;
+    this.#overall = timer(() => this.#expire("overall", overallMs), overallMs);
   }
 
   get signal(): EventEmitter {
@@ -104,6 +114,7 @@ export class AttemptClock {
       }
       this.#stage = "waiting";
       this.kick();
+      if (!this.#ctrl.aborted) this.#startOverall();
     };
     return watched.call(this);
   }
@@ -123,4 +134,18 @@ export class AttemptClock {
 /** `1.5 s`, `60 s`: limits in the unit users set them in. */
 export function seconds(ms: number): string {
   return `${Math.round(ms / 100) / 10} s`;
+}
+
+/** A wait in words for an error, from ms to millennia: `1.5 s`, `12 min`, `3 h`, `54 000 years`. */
+export function duration(ms: number): string {
+  const units: Array<[number, string]> = [
+    [365.25 * 86_400_000, "years"],
+    [86_400_000, "days"],
+    [3_600_000, "h"],
+    [60_000, "min"],
+  ];
+  for (const [size, name] of units) {
+    if (ms >= 2 * size) return `${Math.round(ms / size).toLocaleString("en-US")} ${name}`;
+  }
+  return seconds(ms);
 }

@@ -11,7 +11,15 @@ import { HostingResponseError } from "./errors/response-error";
 import { HostingReplyTooLargeError } from "./errors/reply-too-large-error";
 import type { HostingApiError } from "./errors/api-error";
 import { HostingError } from "./errors/hosting-error";
-import { limiterFor, type Permit, type RequestLimiter } from "./limiter";
+import { askedPastDeadline, heldPastDeadline, type WaitDeadline } from "./errors/make-wait-error";
+import { RateLimitError } from "./errors/rate-limit-error";
+import {
+  limiterFor,
+  LimiterHoldError,
+  type LimiterClock,
+  type Permit,
+  type RequestLimiter,
+} from "./limiter";
 import { parseBody } from "./parse";
 import { searchOf } from "./query";
 import { rateLimitInfo } from "./rate-limit-headers";
@@ -25,7 +33,7 @@ import {
 } from "./retry";
 import type { UploadBody } from "./multipart";
 import { makeScrubber, scrubError, type Scrub } from "./scrub";
-import { AttemptClock, type TimeoutLimits } from "./timeouts";
+import { AttemptClock, MAX_TIMER_MS, type TimeoutLimits } from "./timeouts";
 
 export interface TransportOptions {
   apiUrl: URL;
@@ -65,6 +73,7 @@ export const DELETED_ON_LOST_REPLY =
   "deleted: a retry after a lost reply found it gone, so the first attempt took effect";
 
 const NO_PERMIT: Permit = { sentAt: 0, release: () => undefined };
+const DATE_CLOCK: Pick<LimiterClock, "now"> = { now: () => Date.now() };
 
 /** One keep-alive pool per client; retries, the shared limiter and error mapping live here. */
 export class Transport {
@@ -74,6 +83,8 @@ export class Transport {
   readonly #limiter: RequestLimiter | undefined;
   readonly #auth: string;
   readonly #scrub: Scrub;
+  /** Deadlines are on the limiter's clock, so a test's manual clock moves them too. */
+  readonly #clock: Pick<LimiterClock, "now">;
 
   constructor(opts: TransportOptions) {
     this.#opts = opts;
@@ -82,10 +93,11 @@ export class Transport {
     this.#basePath = opts.apiUrl.pathname.replace(/\/+$/, "");
     this.#limiter =
       opts.limiter === false ? undefined : (opts.limiter ?? limiterFor(opts.apiUrl, opts.token));
+    this.#clock = this.#limiter?.clock ?? DATE_CLOCK;
     this.#pool = new Pool(opts.apiUrl.origin, {
       connections: 32,
       keepAliveTimeout: 10_000,
-      connect: { timeout: Math.min(opts.limits.connectMs, opts.limits.idleMs) },
+      connect: { timeout: Math.min(opts.limits.connectMs, opts.limits.idleMs, MAX_TIMER_MS) },
       // Off: AttemptClock keeps idle and overall limits that an upload can live with.
       headersTimeout: 0,
       bodyTimeout: 0,
@@ -103,13 +115,14 @@ export class Transport {
     };
     if (spec.method === "POST") headers[wireAssumptions.idempotencyHeader] = randomUUID();
 
-    const deadline = Date.now() + this.#opts.throttleTimeoutMs;
+    // Every wait of this call (the limiter's, a 429's, a transient failure's) ends by then.
+    const deadline = this.#clock.now() + this.#opts.throttleTimeoutMs;
     let transientRetries = 0;
     // Set once an attempt may have been applied though its reply was lost.
     let ambiguous = false;
     for (let attempt = 1; ; attempt++) {
       const sent = { at: performance.now() };
-      let outcome = await this.#attempt(spec, fullPath, headers, attempt > 1, sent);
+      let outcome = await this.#attempt(spec, fullPath, headers, attempt > 1, sent, deadline);
       logAttempt(spec.method, fullPath, attempt, sent.at, outcome);
       if (outcome.ok) {
         try {
@@ -129,15 +142,18 @@ export class Transport {
         // The earlier attempt deleted it: gone is what was asked.
         return parseBody(spec.operation, spec.schema, { message: DELETED_ON_LOST_REPLY });
       }
-      const now = Date.now();
+      const now = this.#clock.now();
       const plan = decideRetry(spec.method, outcome.failure, outcome.waitMs, {
         transientRetries,
         maxRetries: this.#opts.maxRetries,
         deadline,
         now,
       });
-      const error = scrubError(outcome.error, this.#scrub); // it may quote the reply
+      let error = scrubError(outcome.error, this.#scrub); // it may quote the reply
       if (mayHaveTakenEffect(outcome.failure)) ambiguous = true;
+      if (!plan.retry && plan.pastDeadlineMs !== undefined && error instanceof RateLimitError) {
+        error = askedPastDeadline(error, plan.pastDeadlineMs, this.#throttleLimit);
+      }
       if (!plan.retry) throw ambiguous ? this.#lostReply(spec, error) : error;
       if (plan.reason === "transient") transientRetries++;
       // With the shared limiter, a 429's wait is the limiter's pause: everyone sits it out there.
@@ -152,18 +168,25 @@ export class Transport {
         waitMs: Math.max(ownWait, this.#limiter?.nextSlotInMs() ?? 0),
         message: error.message,
       });
-      if (ownWait > 0) await sleep(ownWait);
+      if (ownWait > 0) await sleep(Math.min(ownWait, MAX_TIMER_MS));
     }
+  }
+
+  get #throttleLimit(): WaitDeadline {
+    return { limit: "throttleTimeoutMs", limitMs: this.#opts.throttleTimeoutMs };
   }
 
   /** Says on a non-idempotent call's error that it may have been applied, and what to check. */
   #lostReply(spec: RequestSpec<z.ZodType>, error: Error): Error {
     if (spec.method !== "POST" && spec.method !== "PATCH") return error;
-    const note = `${MAY_HAVE_TAKEN_EFFECT}: ${spec.lostReplyHint ?? "check"} before retrying`;
-    const old = error.message;
-    error.message = old + note;
-    if (error.stack) error.stack = error.stack.replace(old, error.message);
-    if (error instanceof HostingError) error.mayHaveTakenEffect = true;
+    const check = spec.lostReplyHint ?? "check whether it was applied";
+    const failure = error.message;
+    error.message = `${failure}${MAY_HAVE_TAKEN_EFFECT}: ${check} before retrying`;
+    if (error.stack) error.stack = error.stack.replace(failure, error.message);
+    if (error instanceof HostingError) {
+      error.mayHaveTakenEffect = true;
+      error.lostReply = { failure, check };
+    }
     return error;
   }
 
@@ -173,8 +196,26 @@ export class Transport {
     baseHeaders: Record<string, string>,
     retry: boolean,
     sent: { at: number },
+    deadline: number,
   ): Promise<Outcome> {
-    const permit: Permit = this.#limiter ? await this.#limiter.acquire(retry) : NO_PERMIT;
+    let permit = NO_PERMIT;
+    if (this.#limiter) {
+      // The wait for a slot counts against the call's throttle deadline and, for a request
+      // without an upload, against the attempt's overall limit too.
+      const { overallMs } = this.#opts.limits;
+      const overallEnd = spec.stream ? Infinity : this.#clock.now() + overallMs;
+      const d: WaitDeadline =
+        overallEnd < deadline
+          ? { limit: "overallTimeoutMs", limitMs: overallMs }
+          : this.#throttleLimit;
+      try {
+        permit = await this.#limiter.acquire(retry, Math.min(deadline, overallEnd));
+      } catch (err) {
+        if (!(err instanceof LimiterHoldError)) throw err;
+        const error = heldPastDeadline(spec, err, d);
+        return { ok: false, failure: { kind: "refused" }, error };
+      }
+    }
     // The request's own time starts here, not while the limiter held it back.
     sent.at = performance.now();
     try {
@@ -242,19 +283,20 @@ export class Transport {
       return { ok: false, failure: { kind: "refused", status: res.statusCode }, error };
     }
     const text = read.text;
-    const limits = rateLimitInfo(res.headers);
+    const limits = rateLimitInfo(res.headers, this.#clock.now());
     this.#limiter?.observe(permit, res.statusCode, limits);
     if (res.statusCode >= 200 && res.statusCode < 300) {
       const body = text.length > 0 ? safeJson(text, NOT_JSON) : {};
       if (body !== NOT_JSON) return { ok: true, status: res.statusCode, body };
-      const error = notJsonError(spec.operation, this.#scrub(text));
+      const error = notJsonError(spec.operation, this.#scrub(text.slice(0, SCRUB_WINDOW)));
       return { ok: false, failure: { kind: "refused", status: res.statusCode }, error };
     }
-    const wait = limits.retryAfterMs;
+    // What a 429 asks: Retry-After, else the reset of the window it ran into.
+    const wait = limits.retryAfterMs ?? (res.statusCode === 429 ? limits.resetMs : undefined);
     const scrub = this.#scrub;
     const error: HostingApiError = makeApiError(spec.operation, {
       status: res.statusCode,
-      bodyMessage: errorMessageOf(scrub(text), res.statusCode),
+      bodyMessage: errorMessageOf(text, res.statusCode, scrub),
       method: spec.method,
       path: spec.path,
       requestId: mapDefined(headerOf(res.headers, wireAssumptions.requestIdHeaders), scrub),
@@ -303,8 +345,8 @@ const NOT_JSON = Symbol("not JSON");
 /** A success reply that is not JSON at all: most often a URL that is not the API's. */
 function notJsonError(operation: string, text: string): HostingResponseError {
   const problem =
-    `the reply is not JSON (${snippetOf(text) || "unreadable"}); check that hosting:apiUrl ` +
-    "(or the client's apiUrl option) is the Hosting API's base URL";
+    `the reply is not JSON (${snippetOf(text) || "unreadable"}); check that the API URL is the ` +
+    "Hosting API's base URL";
   return new HostingResponseError(operation, "", problem);
 }
 
@@ -317,17 +359,27 @@ function snippetOf(text: string): string {
     .slice(0, 120);
 }
 
-/** The body's `error` field; for a body that is not JSON (a proxy's HTML page) a short snippet. */
-function errorMessageOf(text: string, status: number): string {
+/** The longest error text kept in a message; a hostile server may send megabytes of it. */
+const MAX_ERROR_TEXT = 4096;
+/** How much of it is scrubbed: enough past the cut that a secret across it is still seen. */
+const SCRUB_WINDOW = 4 * MAX_ERROR_TEXT;
+
+/**
+ * The body's `error` field, scrubbed once parsed (JSON escapes may spell the token out), or for
+ * a body that is not JSON (a proxy's HTML page) a short snippet; never more than 4 KiB of it.
+ */
+function errorMessageOf(text: string, status: number, scrub: Scrub): string {
   const parsed = safeJson(text);
   if (
     parsed &&
     typeof parsed === "object" &&
     typeof (parsed as { error?: unknown }).error === "string"
   ) {
-    return (parsed as { error: string }).error;
+    const error = scrub((parsed as { error: string }).error.slice(0, SCRUB_WINDOW));
+    return error.length > MAX_ERROR_TEXT ? `${error.slice(0, MAX_ERROR_TEXT)}…` : error;
   }
-  const snippet = snippetOf(text);
+  // Scrubbed again as a snippet: dropping tags may join a token that markup had split.
+  const snippet = scrub(snippetOf(scrub(text.slice(0, SCRUB_WINDOW))));
   return snippet ? `non-JSON error body: ${snippet}` : `empty error body (HTTP ${status})`;
 }
 

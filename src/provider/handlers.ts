@@ -23,6 +23,7 @@ import {
 import { sameValue } from "./stable-json";
 import { UNKNOWN, type Failure } from "./validate";
 import { webAccessHandler } from "./web-access/handler";
+import { withProviderHints } from "./errors/provider-hints";
 
 /*
  * The code behind every dynamic resource. It runs inside Pulumi's provider host, loaded at call
@@ -112,7 +113,7 @@ const methods = new Map<ResourceKind, Methods>();
 export function providerHandlers(kind: ResourceKind): Methods {
   let m = methods.get(kind);
   if (!m) {
-    m = methodsFor(table[kind]);
+    m = withProviderHints(methodsFor(table[kind]));
     methods.set(kind, m);
   }
   return m;

@@ -216,7 +216,10 @@ describe("when to retry", () => {
       reason: "throttled",
       waitMs: 1000,
     });
-    expect(decideRetry("GET", throttled, 1000, state({ now: 9500 }))).toEqual({ retry: false });
+    expect(decideRetry("GET", throttled, 1000, state({ now: 9500 }))).toEqual({
+      retry: false,
+      pastDeadlineMs: 1000,
+    });
   });
   test("other transient failures keep their small budget", () => {
     const busy = { kind: "status" as const, status: 503 };

@@ -1,4 +1,6 @@
 import { HostingClient, HostingError, NotFoundError } from "../../src/api";
+import { createApp } from "../../src/provider/app/create-app";
+import { LostCreateReplyError } from "../../src/provider/errors/lost-create-reply-error";
 import { useEmulator } from "../helpers/emulator";
 import { FAKE_TOKEN, fixtureServer, json, text } from "../helpers/fixture-server";
 import { makeZip, manifest } from "../helpers/zip";
@@ -36,6 +38,13 @@ describe("a createApp whose reply was lost says it may have taken effect", () =>
     expect(err).toBeInstanceOf(HostingError);
     expect(err.mayHaveTakenEffect).toBe(true);
     expect(err.message).toMatch(/may have taken effect: call listApps\(\) and look for an app/);
+    // The facts are fields: what failed (without the advice) and what to check.
+    expect(err.lostReply).toEqual({
+      failure: expect.stringMatching(/^POST \/apps/),
+      check: "call listApps() and look for an app with the name in the archive's hosting.json",
+    });
+    expect(err.lostReply!.failure).not.toMatch(/may have taken effect/);
+    expect(err.message.startsWith(err.lostReply!.failure)).toBe(true);
     expect(env.emu.stats().requests["POST /apps"]).toBe(1);
     if (!("latencyMs" in fault)) {
       // It did: the hint leads to it.
@@ -52,7 +61,23 @@ describe("a createApp whose reply was lost says it may have taken effect", () =>
       .catch((e: unknown) => e)) as HostingError;
     expect(err).toBeInstanceOf(HostingError);
     expect(err.mayHaveTakenEffect).toBe(false);
+    expect(err.lostReply).toBe(undefined);
     expect(err.message).not.toMatch(/may have taken effect/);
+  });
+
+  test("the App's recovery quotes the failure from the field, without the client's advice", async () => {
+    const { name, zip } = await appZip();
+    // Applied nowhere: a plain 502 that the client cannot tell from a lost reply.
+    env.emu.setFaults({ rules: [{ route: "POST /apps", times: 1, status: 502 }] });
+    const err = (await createApp(env.client(), { name, subdomain: name }, zip).catch(
+      (e: unknown) => e,
+    )) as LostCreateReplyError;
+    expect(err).toBeInstanceOf(LostCreateReplyError);
+    expect(err.message).toMatch(
+      new RegExp(`^creating app "${name}": POST /apps failed with 502: `),
+    );
+    expect(err.message).not.toMatch(/call listApps\(\)/);
+    expect(err.message).toMatch(/did not take effect/);
   });
 });
 

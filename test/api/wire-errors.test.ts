@@ -98,7 +98,7 @@ describe("errors that say what happened", () => {
     expect(err.address).toBe(new URL(fx.url).host);
     expect(err.message).toBe(
       `GET /apps: could not connect to the Hosting API at ${new URL(fx.url).host} ` +
-        "(connection refused, ECONNREFUSED); check hosting:apiUrl and that the service is reachable",
+        "(connection refused, ECONNREFUSED); check the API URL and that the service is reachable",
     );
   });
 
@@ -145,7 +145,7 @@ describe("errors that say what happened", () => {
     expect(err?.message).toMatch(/GET \/apps: the connection to the Hosting API at .* closed/);
   });
 
-  test("a redirect names the Location and says to check hosting:apiUrl; not followed", async () => {
+  test("a redirect names the Location and says to check the API URL; not followed", async () => {
     const { err, seen } = await against((_req, res) => {
       res.writeHead(301, { location: "https://www.example.test/login" });
       res.end("<html>moved</html>");
@@ -158,19 +158,18 @@ describe("errors that say what happened", () => {
     });
     expect(err?.message).toBe(
       "GET /apps failed with 301: redirected to https://www.example.test/login; the client does " +
-        "not follow redirects: check hosting:apiUrl (or HOSTING_API_URL), which should be the " +
-        "API's base URL",
+        "not follow redirects: check that the API URL is the API's base URL",
     );
     expect(seen).toHaveLength(1);
   });
 
-  test("401 names hosting:token, HOSTING_TOKEN and how to set them", async () => {
+  test("401 says to check the token, in the client's words (no Pulumi)", async () => {
     const { err } = await against(json(401, { error: "token signature is invalid" }));
     expect(err).toBeInstanceOf(AuthenticationError);
     expect(err?.code).toBe("HOSTING_UNAUTHORIZED");
     expect(err?.message).toBe(
-      "GET /apps failed with 401: token signature is invalid; check hosting:token: set it with " +
-        "`pulumi config set --secret hosting:token <token>` or the HOSTING_TOKEN environment variable",
+      "GET /apps failed with 401: token signature is invalid; check the API token: it must be a " +
+        "current token of the account",
     );
   });
 });

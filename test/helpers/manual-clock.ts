@@ -2,9 +2,17 @@ import type { LimiterClock } from "../../src/api/limiter";
 
 /** A clock that moves only when told to, firing due timers in order: decisions without sleeps. */
 export class ManualClock implements LimiterClock {
-  #now = 1_000_000;
+  #now: number;
   #timers = new Map<number, { at: number; fn: () => void }>();
   #next = 1;
+
+  /** `start`: the time it shows first, e.g. `Date.now()` where headers carry Unix times. */
+  constructor(start = 1_000_000) {
+    this.#now = start;
+  }
+
+  /** The longest delay asked of `setTimeout` so far. */
+  longestDelay = 0;
 
   now(): number {
     return this.#now;
@@ -12,6 +20,7 @@ export class ManualClock implements LimiterClock {
 
   setTimeout(fn: () => void, ms: number): number {
     const id = this.#next++;
+    this.longestDelay = Math.max(this.longestDelay, ms);
     this.#timers.set(id, { at: this.#now + ms, fn });
     return id;
   }

@@ -12,6 +12,10 @@ export interface ApiErrorDetails {
   path: string;
   /** The request id the service sent back, for its support. */
   requestId?: string;
+  /** The setting the service refused (a 400, 409 or 422 whose words name one), by its wire name. */
+  property?: string;
+  /** What to do about it, added to the message. */
+  hint?: string;
 }
 
 /** The API answered with an error status. Subclasses narrow it by status. */
@@ -26,11 +30,18 @@ export class HostingApiError extends HostingError {
   readonly path: string;
   /** The request id the service sent back, for its support. */
   readonly requestId?: string;
+  /**
+   * The setting the service refused, when its words name one (a 400, 409 or 422): its wire name, such
+   * as `runtime` or `custom_command`; the provider's errors carry the input's name instead.
+   */
+  readonly property?: string;
 
   /** `hint` says what to check, for statuses whose usual cause is known. */
   constructor(details: ApiErrorDetails, code = "HOSTING_API_ERROR", hint?: string) {
     const rid = details.requestId ? ` (request id ${details.requestId})` : "";
-    const fix = hint ? `; ${hint}` : "";
+    const about = details.property ? `; the service refused \`${details.property}\`` : "";
+    const hints = [hint, details.hint].filter((h) => h);
+    const fix = about + hints.map((h) => `; ${h}`).join("");
     super(
       `${details.method} ${details.path} failed with ${details.status}: ${details.bodyMessage}${rid}${fix}`,
       code,
@@ -40,5 +51,6 @@ export class HostingApiError extends HostingError {
     this.method = details.method;
     this.path = details.path;
     this.requestId = details.requestId;
+    this.property = details.property;
   }
 }

@@ -1,5 +1,13 @@
 const KINDS = Symbol.for("pulumi-hosting.error-kinds");
 
+/** The facts of a reply lost after the request may have taken effect. */
+export interface LostReply {
+  /** What failed, in words (the error's message before the advice was added). */
+  readonly failure: string;
+  /** What to check before sending the request again, e.g. "call listApps() and look for …". */
+  readonly check: string;
+}
+
 /**
  * Base of every error this package throws. `code` is stable across releases; match on it (or on
  * `isInstance`) rather than on messages. `isInstance` works across two loaded copies of the
@@ -14,6 +22,11 @@ export class HostingError extends Error {
    * before sending it again. False otherwise.
    */
   mayHaveTakenEffect = false;
+  /**
+   * Set with `mayHaveTakenEffect`: what failed, in words, apart from the advice the message
+   * adds, and what to check before sending the request again.
+   */
+  lostReply?: LostReply;
 
   constructor(message: string, code: string, options?: { cause?: unknown }) {
     super(message, options);

@@ -1,3 +1,4 @@
+import { refusalOf } from "../refusals";
 import { HostingApiError, type ApiErrorDetails } from "./api-error";
 import { AuthenticationError } from "./authentication-error";
 import { BadRequestError } from "./bad-request-error";
@@ -16,6 +17,10 @@ export function makeApiError(
   details: ApiErrorDetails & { retryAfterMs?: number; location?: string },
 ): HostingApiError {
   const { status } = details;
+  if ((status === 400 || status === 409 || status === 422) && details.property === undefined) {
+    const refusal = refusalOf(details.bodyMessage);
+    if (refusal) details = { ...details, ...refusal, hint: details.hint ?? refusal.hint };
+  }
   if (status >= 300 && status < 400) return new HostingRedirectError(details);
   if (status === 400) return new BadRequestError(details);
   if (status === 401) return new AuthenticationError(details);

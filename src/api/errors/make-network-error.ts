@@ -62,7 +62,7 @@ export function makeNetworkError(f: NetworkFailureFacts): {
   }
   const why = f.cause instanceof Error ? f.cause.message : String(f.cause);
   if (typeof code === "string" && code in NOT_CONNECTED) {
-    const what = `could not connect to ${at} (${NOT_CONNECTED[code]}, ${code}); check hosting:apiUrl and that the service is reachable`;
+    const what = `could not connect to ${at} (${NOT_CONNECTED[code]}, ${code}); check the API URL and that the service is reachable`;
     return {
       error: new HostingConnectionError({ ...base, what }, f.cause),
       reachedServer: false,

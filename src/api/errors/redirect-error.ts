@@ -10,8 +10,7 @@ export class HostingRedirectError extends HostingApiError {
     super(
       { ...details, bodyMessage: `redirected${to}` },
       "HOSTING_REDIRECTED",
-      "the client does not follow redirects: check hosting:apiUrl (or HOSTING_API_URL), which " +
-        "should be the API's base URL",
+      "the client does not follow redirects: check that the API URL is the API's base URL",
     );
     this.location = details.location;
   }

@@ -13,7 +13,7 @@ export class HostingReplyTooLargeError extends HostingResponseError {
       code: "HOSTING_REPLY_TOO_LARGE",
       message:
         `${operation}: ${method} ${path}: reply larger than ${size}, refused; raise the limit ` +
-        "with maxResponseBytes (hosting:maxResponseMiB) if such a reply is expected",
+        "(maxResponseBytes) if such a reply is expected",
     });
     this.limitBytes = limitBytes;
   }

@@ -3,11 +3,11 @@ import type { HostingClient } from "../../api/client";
 import { HostingApiError } from "../../api/errors/api-error";
 import { HostingConnectionError } from "../../api/errors/connection-error";
 import { HostingError } from "../../api/errors/hosting-error";
-import { MAY_HAVE_TAKEN_EFFECT } from "../../api/retry";
 import type { AppSummary } from "../../api/types";
 import { listAppsSince } from "../app-directory";
 import { LostCreateReplyError } from "../errors/lost-create-reply-error";
 import { withKeyLock } from "../keyed-lock";
+import { namingAppInput } from "./refusal";
 
 /** How long after a lost reply the provider looks again before concluding nothing was made. */
 const SECOND_LOOK_MS = 1000;
@@ -42,7 +42,10 @@ export function createApp(
 ): Promise<string> {
   const ours = (a: AppSummary) =>
     a.name === app.name && (app.subdomain === undefined || a.subdomain === app.subdomain);
-  return withKeyLock(`${client.apiUrl}\u0000${app.name}`, async () => {
+  // Keyed on the account (the token's digest), not the API URL as spelled: two spellings of one
+  // service (`localhost`, `127.0.0.1`) must not race. The name alone, not the subdomain too: an
+  // app without a subdomain counts any same-named new app as its own.
+  return withKeyLock(`create\u0000${client.accountKey}\u0000${app.name}`, async () => {
     // A list requested from now on: never an older cached one, but creates of other names that
     // start together share it.
     const before = new Set(
@@ -53,7 +56,7 @@ export function createApp(
       return (await client.createApp({ archivePath, env: app.env ?? {} })).id;
     } catch (err) {
       // Only the reply was lost: the client says when the POST may have taken effect.
-      if (!(HostingError.isInstance(err) && err.mayHaveTakenEffect)) throw err;
+      if (!(HostingError.isInstance(err) && err.mayHaveTakenEffect)) throw namingAppInput(err);
       const giveUpAt =
         sentAt.getTime() + (app.setupTimeoutSeconds ?? DEFAULT_CREATE_TIMEOUT_S) * 1000;
       const isNew = (a: AppSummary) => ours(a) && !before.has(a.id);
@@ -86,7 +89,12 @@ async function recover(
   lost: unknown,
 ): Promise<string> {
   // The client's own advice (list the apps) is what this function does: leave it out.
-  const said = lost instanceof Error ? lost.message.split(MAY_HAVE_TAKEN_EFFECT)[0] : String(lost);
+  const said =
+    HostingError.isInstance(lost) && lost.lostReply
+      ? lost.lostReply.failure
+      : lost instanceof Error
+        ? lost.message
+        : String(lost);
   const what = `creating app "${name}": ${said}`;
   for (let look = 0; ; look++) {
     let fresh: string[];

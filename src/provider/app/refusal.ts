@@ -1,0 +1,37 @@
+import { HostingApiError } from "../../api/errors/api-error";
+import { makeApiError } from "../../api/errors/make-api-error";
+import type { RefusedProperty } from "../../api/refusals";
+
+/*
+ * A refusal of POST /apps names the App input to fix. The client reads which setting the
+ * service's words are about (api/refusals.ts, the one table of those words); this maps that
+ * setting to the App's input and says what to do in the provider's terms.
+ */
+const APP_INPUTS: Partial<Record<RefusedProperty, { input: string; hint?: string }>> = {
+  runtime: {
+    input: "runtime",
+    hint:
+      "set it to a runtime the service offers: getRuntimeVersions() lists them, and " +
+      "pickRuntimeVersion() picks the recommended version of a language",
+  },
+  name: { input: "name" },
+  ram: { input: "ram" },
+  vcpu: { input: "vcpu" },
+  entrypoint: { input: "entrypoint" },
+  subdomain: { input: "subdomain" },
+  description: { input: "description" },
+  custom_command: { input: "customCommand" },
+  env: { input: "env" },
+  archive: { input: "source" },
+};
+
+/** The App's error for a refusal whose words name a setting: it names the input instead. */
+export function namingAppInput(err: unknown): unknown {
+  if (!HostingApiError.isInstance(err) || err.property === undefined) return err;
+  const app = APP_INPUTS[err.property as RefusedProperty];
+  if (!app) return err;
+  const hint = app.hint ?? `check the App's \`${app.input}\` input`;
+  const named = makeApiError("createApp", { ...err, property: app.input, hint });
+  named.stack = `${named.name}: ${named.message}\n${err.stack?.split("\n").slice(1).join("\n") ?? ""}`;
+  return named;
+}

@@ -1,0 +1,113 @@
+import { HostingClient } from "../../src/api";
+import { makeScrubber, REDACTED } from "../../src/api/scrub";
+import { fixtureServer, json } from "../helpers/fixture-server";
+
+/*
+ * A server may echo the token back not as sent: base64-encoded (standard or URL-safe, alone or
+ * inside an encoded header or JSON blob), with its case swapped, hex-encoded, or broken by line
+ * breaks and spaces. None of it may reach an error message.
+ */
+
+const TOKEN =
+  "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ1c2VyLTQyIiwiaWF0IjoxNzAwMDAwMDAwfQ.q9Xz-Lm3_Rk8PwT2vYc5NbHd7JfGs1AeUoKi4WnMxQy";
+const scrub = makeScrubber(TOKEN);
+const b64 = (s: string) => Buffer.from(s).toString("base64");
+const b64url = (s: string) => Buffer.from(s).toString("base64url");
+const swapCase = (s: string) =>
+  [...s].map((c) => (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase())).join("");
+/** Every run of 8 or more token-like characters left: a piece of a secret, or a whole one. */
+const leftovers = (text: string, secret: string) =>
+  (text.match(/[A-Za-z0-9+/_=-]{8,}/g) ?? []).filter((run) =>
+    secret.toLowerCase().includes(run.toLowerCase()),
+  );
+
+test.each([
+  ["base64 of the token", b64(TOKEN)],
+  ["URL-safe base64 of the token", b64url(TOKEN)],
+  ["base64 of the Bearer header", b64(`Bearer ${TOKEN}`)],
+  ["URL-safe base64 of the Authorization header", b64url(`Authorization: Bearer ${TOKEN}`)],
+  ["base64 of a JSON blob holding it", b64(`[{"authorization":"Bearer ${TOKEN}"}]`)],
+  [
+    "base64, then cut in 76-character MIME lines",
+    b64(`Bearer ${TOKEN}`).replace(/.{76}/g, "$&\r\n"),
+  ],
+  ["hex of the token", Buffer.from(TOKEN).toString("hex")],
+  ["hex in capitals", Buffer.from(TOKEN).toString("hex").toUpperCase()],
+])("%s is redacted", (_label, echoed) => {
+  const out = scrub(`you sent ${echoed} which is wrong`);
+  expect(out).toContain(REDACTED);
+  expect(leftovers(out, echoed.replace(/\s/g, ""))).toEqual([]);
+  expect(out).toMatch(/^you sent .*which is wrong$/s);
+});
+
+test.each([
+  ["its case swapped", swapCase(TOKEN)],
+  ["all capitals", TOKEN.toUpperCase()],
+  ["a line break inside", `${TOKEN.slice(0, 40)}\n${TOKEN.slice(40)}`],
+  ["CRLF and indentation inside", `${TOKEN.slice(0, 20)}\r\n    ${TOKEN.slice(20)}`],
+  ["a JSON-escaped line break inside", `${TOKEN.slice(0, 50)}\\n${TOKEN.slice(50)}`],
+  ["spaces every 10 characters", TOKEN.replace(/.{10}/g, "$& ")],
+  ["the base64, case swapped", swapCase(b64(TOKEN))],
+])("the token with %s is redacted", (_label, echoed) => {
+  const out = scrub(`token=${echoed};`);
+  expect(out).toBe(`token=${REDACTED};`);
+});
+
+test("plain text that merely shares letters with the token passes unchanged", () => {
+  for (const text of [
+    "app 6f1c4a52-2f0e-4c55-9d5a-0e5c1f9b7a11 not found",
+    "runtime node 0.10 is not available",
+    "hosting.json: ram: Expected number, received string",
+    "ZXhhbXBsZQ== is base64 of something else",
+  ]) {
+    expect(scrub(text)).toBe(text);
+  }
+});
+
+test("an error reply echoing the token encoded, or spelled with JSON escapes, is clean", async () => {
+  const escaped = [...TOKEN].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+  const fx = await fixtureServer([
+    (_req, res) => {
+      res.writeHead(400, { "content-type": "application/json" });
+      res.end(
+        `{"error":"bad header ${b64(`Bearer ${TOKEN}`)} / ${swapCase(TOKEN)} / ${escaped.join("")}"}`,
+      );
+    },
+    json(400, { error: `split ${TOKEN.slice(0, 30)}\n${TOKEN.slice(30)}` }),
+  ]);
+  const client = new HostingClient({ apiUrl: fx.url, token: TOKEN, maxRetries: 0 });
+  try {
+    for (let i = 0; i < 2; i++) {
+      const err = (await client.listApps().catch((e: unknown) => e)) as Error & {
+        bodyMessage: string;
+      };
+      expect(err.message).toContain(REDACTED);
+      for (const text of [err.message, err.bodyMessage, String(err.stack)]) {
+        expect(leftovers(text, TOKEN)).toEqual([]);
+        expect(leftovers(text, b64(`Bearer ${TOKEN}`))).toEqual([]);
+        expect(text.toLowerCase()).not.toContain(TOKEN.slice(-20).toLowerCase());
+      }
+    }
+  } finally {
+    await client.close();
+    await fx.close();
+  }
+});
+
+test("a megabytes-long error text is cut to 4 KiB, and a token across the cut is still redacted", async () => {
+  const pad = "x ".repeat(2040); // 4080 characters
+  const huge = `${pad}${b64(`Bearer ${TOKEN}`)} ${"y".repeat(5_000_000)}`;
+  const fx = await fixtureServer([json(400, { error: huge })]);
+  const client = new HostingClient({ apiUrl: fx.url, token: TOKEN, maxRetries: 0 });
+  try {
+    const err = (await client.listApps().catch((e: unknown) => e)) as Error & {
+      bodyMessage: string;
+    };
+    expect(err.bodyMessage.length).toBeLessThanOrEqual(4097);
+    expect(err.bodyMessage.startsWith(`${pad}${REDACTED}`)).toBe(true);
+    expect(leftovers(err.message, b64(`Bearer ${TOKEN}`))).toEqual([]);
+  } finally {
+    await client.close();
+    await fx.close();
+  }
+});

@@ -1,0 +1,45 @@
+import { HostingClient } from "../../src/api";
+import { createApp } from "../../src/provider/app/create-app";
+import { useEmulator } from "../helpers/emulator";
+import { makeZip, manifest } from "../helpers/zip";
+
+/*
+ * Two resources of one account, one with the API URL spelled `127.0.0.1`, the other `localhost`,
+ * create same-named apps at once. The first POST is applied but its reply is lost; the second is
+ * refused before it was applied (a plain 502). Raced, both recoveries see one new app and take
+ * it: two resources, one app. The create lock keys on the account, so they run one after another.
+ */
+
+const env = useEmulator({ setupDelayMs: 0 });
+
+test("aliases of one service do not race: two resources never end up with one app", async () => {
+  env.emu.setFaults({
+    rules: [
+      { route: "POST /apps", times: 1, commitThenStatus: 502 },
+      { route: "POST /apps", after: 1, times: 1, status: 502 },
+    ],
+  });
+  const token = env.emu.issueToken();
+  const numeric = new HostingClient({ apiUrl: env.emu.url, token });
+  const named = new HostingClient({ apiUrl: env.emu.url.replace("127.0.0.1", "localhost"), token });
+  expect(named.apiUrl).not.toBe(numeric.apiUrl);
+  const zip = await makeZip({
+    "hosting.json": manifest({ name: "twin", ram: 512, entrypoint: "server.js" }),
+    "server.js": "",
+  });
+  try {
+    const results = await Promise.allSettled([
+      createApp(numeric, { name: "twin" }, zip),
+      createApp(named, { name: "twin" }, zip),
+    ]);
+    const ids = results.flatMap((r) => (r.status === "fulfilled" ? [r.value] : []));
+    // One create made an app and took it; the other, not applied, says so instead of taking it.
+    expect(ids).toHaveLength(1);
+    expect(results.filter((r) => r.status === "rejected")).toHaveLength(1);
+    expect((await numeric.listApps()).filter((a) => a.app.name === "twin")).toHaveLength(1);
+  } finally {
+    env.emu.setFaults({});
+    await numeric.close();
+    await named.close();
+  }
+});
