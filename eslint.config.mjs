@@ -10,6 +10,8 @@ export default tseslint.config(
       "docs/",
       "coverage/",
       "test/.work/",
+      "reports/",
+      ".stryker-tmp/",
       "examples/cloudflare-dns/",
     ],
   },
