@@ -98,7 +98,7 @@ function optionsFor(name, { mutate, tests, host }) {
     ignorePatterns: ["dist", "docs", "coverage", "reports", "test/.work", ".demo"],
     concurrency: Number(process.env.MUTATION_CONCURRENCY ?? 1),
     timeoutMS: 60_000,
-    reporters: ["json", "clear-text"],
+    reporters: ["json", "clear-text", "progress-append-only"],
     jsonReporter: { fileName: join(reportDir(), `${name}.json`) },
     tempDirName: `.stryker-tmp/${name}`,
     cleanTempDir: true,
