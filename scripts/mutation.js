@@ -95,7 +95,7 @@ function optionsFor(name, { mutate, tests, host }) {
     coverageAnalysis: host ? "off" : "perTest",
     // The child process must run the instrumented code: build dist/ from it, once per sandbox.
     buildCommand: host ? "npx tsc -p tsconfig.build.json" : undefined,
-    ignorePatterns: ["dist", "docs", "coverage", "reports", "test/.work", ".demo"],
+    ignorePatterns: ["dist", "docs", "coverage", "reports", "test/.work", ".demo", ".stryker-tmp"],
     concurrency: Number(process.env.MUTATION_CONCURRENCY ?? 1),
     timeoutMS: 60_000,
     reporters: ["json", "clear-text", "progress-append-only"],
