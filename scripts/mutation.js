@@ -73,11 +73,17 @@ const MODULES = {
   },
 };
 
-function optionsFor(name, { mutate, tests, host }) {
+/** `name` or `name:44-44,118-128` (only mutants on those lines, e.g. to check one fix). */
+function parseArg(arg) {
+  const [name, lines] = arg.split(":");
+  return { name, lines: lines ? lines.split(",") : [] };
+}
+
+function optionsFor(name, { mutate, tests, host }, lines = []) {
   const { existsSync } = require("node:fs");
   const present = tests.filter((t) => existsSync(t));
   return {
-    mutate: [mutate],
+    mutate: lines.length > 0 ? lines.map((l) => `${mutate}:${l}`) : [mutate],
     testRunner: "jest",
     jest: {
       projectType: "custom",
@@ -95,11 +101,21 @@ function optionsFor(name, { mutate, tests, host }) {
     coverageAnalysis: host ? "off" : "perTest",
     // The child process must run the instrumented code: build dist/ from it, once per sandbox.
     buildCommand: host ? "npx tsc -p tsconfig.build.json" : undefined,
-    ignorePatterns: ["dist", "docs", "coverage", "reports", "test/.work", ".demo", ".stryker-tmp"],
+    ignorePatterns: [
+      "dist",
+      "docs",
+      "coverage",
+      "reports",
+      "test/.work/**",
+      ".demo",
+      ".stryker-tmp",
+    ],
     concurrency: Number(process.env.MUTATION_CONCURRENCY ?? 1),
     timeoutMS: 60_000,
     reporters: ["json", "clear-text", "progress-append-only"],
-    jsonReporter: { fileName: join(reportDir(), `${name}.json`) },
+    jsonReporter: {
+      fileName: join(reportDir(), `${name}${lines.length > 0 ? "-lines" : ""}.json`),
+    },
     tempDirName: `.stryker-tmp/${name}`,
     cleanTempDir: true,
     incremental: false,
@@ -126,8 +142,8 @@ function score(results) {
 }
 
 async function main() {
-  const names = process.argv.slice(2);
-  const unknown = names.filter((n) => !(n in MODULES));
+  const args = process.argv.slice(2).map(parseArg);
+  const unknown = args.map((a) => a.name).filter((n) => !(n in MODULES));
   if (unknown.length > 0) {
     console.error(
       `unknown module ${unknown.join(", ")}; known: ${Object.keys(MODULES).join(", ")}`,
@@ -137,9 +153,11 @@ async function main() {
   const { Stryker } = await import("@stryker-mutator/core");
   mkdirSync(reportDir(), { recursive: true });
   const rows = [];
-  for (const name of names.length > 0 ? names : Object.keys(MODULES)) {
+  const todo = args.length > 0 ? args : Object.keys(MODULES).map((name) => ({ name, lines: [] }));
+  for (const { name, lines } of todo) {
     const started = Date.now();
-    const results = await new Stryker(optionsFor(name, MODULES[name])).runMutationTest();
+    const options = optionsFor(name, MODULES[name], lines);
+    const results = await new Stryker(options).runMutationTest();
     const c = {
       module: name,
       ...score(results),
