@@ -119,7 +119,7 @@ describe("check", () => {
 
   test("an invalid input fails before any packaging is tried", async () => {
     const checked = await providerHandlers("App").check!({}, { source: "/nonexistent", name: 5 });
-    expect(checked.failures.map((f) => f.property)).toEqual(["name"]);
+    expect(checked.failures?.map((f) => f.property)).toEqual(["name"]);
   });
 
   test("a source that does not exist is a failure naming source", async () => {
