@@ -109,6 +109,11 @@ describe("parts of the token", () => {
   });
 });
 
+test("a part that holds another part is redacted whole, not leaving its tail", () => {
+  const s = makeScrubber("abcdefgh.abcdefghXY.0123456789");
+  expect(s("sig abcdefghXY end")).toBe("sig [redacted] end");
+});
+
 test("an empty token redacts nothing it should not", () => {
   const s = makeScrubber("");
   expect(s("app not found")).toBe("app not found");
