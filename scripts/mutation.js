@@ -12,7 +12,8 @@
  * child picks the active mutant from `__STRYKER_ACTIVE_MUTANT__`, which the jest runner sets in
  * the test process and the harness passes on (test/harness/provider-host.js spreads process.env).
  *
- * Options: MUTATION_CONCURRENCY (default 1), MUTATION_REPORT_DIR (default reports/mutation).
+ * Options: MUTATION_CONCURRENCY (default 1), MUTATION_REPORT_DIR (default reports/mutation),
+ * MUTATION_TESTS (test files instead of the module's list).
  */
 const { mkdirSync, writeFileSync } = require("node:fs");
 const { join } = require("node:path");
@@ -81,7 +82,9 @@ function parseArg(arg) {
 
 function optionsFor(name, { mutate, tests, host }, lines = []) {
   const { existsSync } = require("node:fs");
-  const present = tests.filter((t) => existsSync(t));
+  // MUTATION_TESTS (comma-separated files) replaces the list: a quick check of one test file.
+  const chosen = process.env.MUTATION_TESTS ? process.env.MUTATION_TESTS.split(",") : tests;
+  const present = chosen.filter((t) => existsSync(t));
   return {
     mutate: lines.length > 0 ? lines.map((l) => `${mutate}:${l}`) : [mutate],
     testRunner: "jest",
