@@ -22,6 +22,14 @@ test("message and stack of the error itself are rewritten", () => {
   expect(err.stack).not.toContain(TOKEN);
 });
 
+test("a stack already formatted (read before the scrub) is rewritten too", () => {
+  const err = new Error(`invalid token ${TOKEN}`);
+  expect(err.stack).toContain(TOKEN); // V8 formats the stack once, with the message of then
+  scrubError(err, scrub);
+  expect(err.stack).toContain("invalid token [redacted]");
+  expect(err.stack).not.toContain(TOKEN);
+});
+
 test("plain objects the error carries (headers) are rewritten; other values are left as they are", () => {
   const err = Object.assign(new Error("request failed"), {
     headers: { authorization: `Bearer ${TOKEN}`, "x-request-id": "req-1", retries: 2 },
