@@ -162,7 +162,7 @@ async function main() {
     const options = optionsFor(name, MODULES[name], lines);
     const results = await new Stryker(options).runMutationTest();
     const c = {
-      module: name,
+      module: lines.length > 0 ? `${name}:${lines.join(",")}` : name,
       ...score(results),
       seconds: Math.round((Date.now() - started) / 1000),
     };
@@ -174,7 +174,7 @@ async function main() {
           `${r.status} ${r.location.start.line}:${r.location.start.column} ${r.mutatorName}: ${r.replacement ?? ""}`,
       );
     writeFileSync(
-      join(reportDir(), `${name}.summary.json`),
+      join(reportDir(), `${name}${lines.length > 0 ? "-lines" : ""}.summary.json`),
       JSON.stringify({ ...c, survivors }, null, 2),
     );
   }

@@ -16,12 +16,16 @@ afterEach(() => env.emu.setFaults({}));
 type Outcome = { id?: string; error?: Error };
 
 /** Checks the App, then (with stats reset and the faults set) creates it through the host. */
-async function create(name: string, rules: FaultRule[]): Promise<Outcome> {
+async function create(
+  name: string,
+  rules: FaultRule[],
+  extra: Record<string, unknown> = {},
+): Promise<Outcome> {
   const urn = env.urn("App", name);
   const checked = await env.host.check(
     urn,
     {},
-    await env.inputs("App", { source: await appSource(), name }),
+    await env.inputs("App", { source: await appSource(), name, ...extra }),
   );
   expect(checked.failures).toEqual([]);
   env.emu.resetStats();
@@ -38,8 +42,11 @@ async function served(route: string, n: number): Promise<void> {
 }
 
 /** Another program using the same token, ready to make an app at once when called. */
-async function strangerReady(name: string): Promise<() => Promise<string>> {
-  const zip = await makeZip({ "hosting.json": manifest({ name }), "index.js": "" });
+async function strangerReady(
+  name: string,
+  settings: Record<string, unknown> = {},
+): Promise<() => Promise<string>> {
+  const zip = await makeZip({ "hosting.json": manifest({ name, ...settings }), "index.js": "" });
   return async () => {
     const stranger = new HostingClient({ apiUrl: env.emu.url, token: env.token });
     try {
@@ -65,6 +72,22 @@ test("an app of another name made while the reply is lost is no candidate: ours 
   expect(idsNamed("mine")).toEqual([out.id]);
   expect(out.id).not.toBe(theirs);
   expect(idsNamed("someone-else")).toEqual([theirs]);
+});
+
+test("an app of our name but another subdomain is no candidate when ours sets one", async () => {
+  const pending = create(
+    "shop",
+    [{ route: "POST /apps", commitThenStatus: 502, latencyMs: 300, times: 1 }],
+    { subdomain: "shop-ours" },
+  );
+  const makeTheirs = await strangerReady("shop", { subdomain: "shop-theirs" });
+  await served("POST /apps", 1);
+  const theirs = await makeTheirs();
+  const out = await pending;
+  expect(out.error).toBeUndefined();
+  const ours = env.emu.world.apps.filter((a) => a.name === "shop" && a.id !== theirs);
+  expect(ours.map((a) => a.id)).toEqual([out.id]);
+  expect(idsNamed("shop")).toHaveLength(2);
 });
 
 test("our app appears only at the second look (the gateway answered first): it is adopted", async () => {
