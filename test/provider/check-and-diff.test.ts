@@ -17,8 +17,10 @@ describe("diff", () => {
   const webAccess = providerHandlers("AppWebAccess");
 
   test("no change: nothing to do, nothing replaced", async () => {
+    // A new build's `__provider` text is not a change of the resource.
     const olds = { appId: "a", enabled: true, __provider: "old text" };
-    expect(await webAccess.diff!("a", olds, { appId: "a", enabled: true })).toStrictEqual({
+    const news = { appId: "a", enabled: true, __provider: "new text" };
+    expect(await webAccess.diff!("a", olds, news)).toStrictEqual({
       changes: false,
       replaces: [],
       deleteBeforeReplace: false,
@@ -100,6 +102,15 @@ describe("diff", () => {
       });
     });
 
+    test("no change with a fixed subdomain: nothing is deleted first", async () => {
+      const same = { ...olds, subdomain: "shop" };
+      expect(await app.diff!("id", same, { ...same })).toStrictEqual({
+        changes: false,
+        replaces: [],
+        deleteBeforeReplace: false,
+      });
+    });
+
     test("an account set and then removed is a change (back to the default account)", async () => {
       const diff = await app.diff!("id", { ...olds, account: "ops" }, olds);
       expect(diff.changes).toBe(true);
@@ -177,6 +188,7 @@ describe("update without a request", () => {
       source: "/src",
       sourceHash: "h",
       env: { A: "1" },
+      account: "ops",
       ram: 512,
       setup: true,
       url: "https://web.example.test",
