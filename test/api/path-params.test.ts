@@ -111,3 +111,20 @@ describe("templates", () => {
     expect(encodePathParam("vm_id", "a b")).toBe("a%20b");
   });
 });
+
+test("a well-formed query value (an emoji in it) is sent; a lone surrogate is not", async () => {
+  const fx = await fixtureServer([json(200, [])]);
+  const client = new HostingClient({ apiUrl: fx.url, token: FAKE_TOKEN, maxRetries: 0 });
+  try {
+    await client.listRuntimeVersions({ language: "node😀" }).catch(() => undefined);
+    const err = await client.listRuntimeVersions({ language: "node\uD83D" }).then(
+      () => undefined,
+      (e: unknown) => e as HostingInputError,
+    );
+    expect(err?.property).toBe("language");
+    expect(fx.seen.map((r) => r.url)).toEqual(["/apps/versions?language=node%F0%9F%98%80"]);
+  } finally {
+    await client.close();
+    await fx.close();
+  }
+});
