@@ -11,6 +11,8 @@ export default tseslint.config(
       "docs/",
       "coverage/",
       "test/.work/",
+      "reports/",
+      ".stryker-tmp/",
       "examples/cloudflare-dns/",
     ],
   },

@@ -1,11 +1,25 @@
-const { cpSync, mkdirSync, mkdtempSync, symlinkSync } = require("node:fs");
+const {
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readlinkSync,
+  symlinkSync,
+  unlinkSync,
+} = require("node:fs");
 const { join } = require("node:path");
 const { ROOT } = require("./pulumi-parts");
 
 function linkPackage(dir) {
   mkdirSync(join(dir, "node_modules"), { recursive: true });
+  const link = join(dir, "node_modules", "pulumi-hosting");
+  // A link copied from another checkout (a mutation-testing sandbox) would load that build.
   try {
-    symlinkSync(ROOT, join(dir, "node_modules", "pulumi-hosting"), "dir");
+    if (readlinkSync(link) !== ROOT) unlinkSync(link);
+  } catch (err) {
+    if (err.code !== "ENOENT") throw err;
+  }
+  try {
+    symlinkSync(ROOT, link, "dir");
   } catch (err) {
     if (err.code !== "EEXIST") throw err;
   }
