@@ -3,8 +3,8 @@ import { z } from "zod";
 import { HostingInputError } from "../api/errors/input-error";
 import type { Message } from "../api/types";
 import type { DeleteBackupArgs, RetryDatabaseSetupArgs, StartVmArgs } from "./actions";
-import { idInput } from "../provider/input-rules";
-import { parseArgs } from "../provider/validate";
+import { idInput } from "../shared/input-rules";
+import { parseArgs } from "../shared/validate";
 import { accountArg, programClient } from "./connection";
 
 /*

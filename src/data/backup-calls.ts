@@ -1,8 +1,8 @@
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { assertType, type SameShape } from "../api/type-equality";
-import { idInput } from "../provider/input-rules";
-import { parseArgs } from "../provider/validate";
+import { idInput } from "../shared/input-rules";
+import { parseArgs } from "../shared/validate";
 import type { GetBackupDownloadUrlArgs } from "./backups";
 import { accountArg, programClient } from "./connection";
 import type { BackupDownloadUrl } from "./results";

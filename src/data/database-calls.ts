@@ -1,9 +1,9 @@
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { assertType, type SameShape } from "../api/type-equality";
-import { camelize } from "../provider/camel";
-import { idInput } from "../provider/input-rules";
-import { parseArgs } from "../provider/validate";
+import { camelize } from "../shared/camel";
+import { idInput } from "../shared/input-rules";
+import { parseArgs } from "../shared/validate";
 import { accountArg, programClient } from "./connection";
 import type { GetDatabaseArgs, GetDatabaseConnectionArgs, GetDatabasesArgs } from "./databases";
 import { byIdArgs } from "./by-id-args";

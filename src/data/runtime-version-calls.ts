@@ -1,7 +1,7 @@
 import type { RuntimeVersion } from "../api/types";
 import { z } from "zod";
 import { assertType, type SameShape } from "../api/type-equality";
-import { parseArgs } from "../provider/validate";
+import { parseArgs } from "../shared/validate";
 import { accountArg, programClient } from "./connection";
 import type { GetRuntimeVersionsArgs } from "./runtime-versions";
 
