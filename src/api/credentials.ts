@@ -85,7 +85,9 @@ export function checkApiUrl(apiUrl: unknown, allowInsecureHttp = false): ApiUrlC
     return { problem: `must start with https:// (expected https://host)${swapped}` };
   }
   if (url.username || url.password) {
-    return { problem: "must not carry a user name or password (user:pass@host); use the token" };
+    return {
+      problem: "must not carry credentials (a user name or password before @); use the token",
+    };
   }
   if (url.search || url.hash || text.endsWith("?") || text.endsWith("#")) {
     return { problem: "must not have a query (?...) or fragment (#...): give the base URL only" };
