@@ -1,7 +1,9 @@
 /** @type {import('jest').Config} */
 module.exports = {
   testEnvironment: "<rootDir>/test/harness/worker-environment.js",
-  roots: ["<rootDir>/test"],
+  // examples/unit-testing: a user's unit tests under Pulumi's mocks, run as they would be.
+  roots: ["<rootDir>/test", "<rootDir>/examples/unit-testing"],
+  moduleNameMapper: { "^pulumi-hosting$": "<rootDir>/src/index.ts" },
   testPathIgnorePatterns: ["/node_modules/", "/test/.work/"],
   testMatch: ["**/*.test.ts"],
   transform: {
