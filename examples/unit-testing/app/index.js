@@ -1,10 +1,4 @@
-// The app the basic example deploys: a tiny HTTP server.
-const http = require("node:http");
-
-const port = Number(process.env.PORT ?? 8080);
-http
-  .createServer((_req, res) => {
-    res.setHeader("content-type", "text/plain");
-    res.end(`${process.env.GREETING ?? "hello"} from pulumi-hosting\n`);
-  })
-  .listen(port);
+// The app under test: answers "ok", and says whether it was given a database.
+require("node:http")
+  .createServer((_req, res) => res.end(process.env.DATABASE_URL ? "ok, with a database" : "ok"))
+  .listen(Number(process.env.PORT ?? 8080));
