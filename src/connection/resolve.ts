@@ -45,7 +45,8 @@ export function readStackSettings(config: StackConfig, env: Environment): StackS
   const accounts = readAccounts(config.get("hosting:accounts"));
   const wire = readWireSettings(config, env);
   const misspelt = new Map<string, string>();
-  for (const k of config.keys) {
+  const keys = config.sharedNamespace ? [] : config.keys;
+  for (const k of keys) {
     if (!k.startsWith("hosting:") || Object.hasOwn(SETTINGS, k)) continue;
     const near = nearest(k, Object.keys(SETTINGS));
     if (near) misspelt.set(near, k);
@@ -55,7 +56,7 @@ export function readStackSettings(config: StackConfig, env: Environment): StackS
     env,
     accounts,
     wire: wire.settings,
-    problems: [...unknownSettings(config.keys), ...accounts.problems, ...wire.problems],
+    problems: [...unknownSettings(keys), ...accounts.problems, ...wire.problems],
     wireProblems: wire.problems,
     misspelt,
   };

@@ -7,6 +7,11 @@
 export interface StackConfig {
   /** Every key given (all namespaces). */
   readonly keys: readonly string[];
+  /**
+   * Whether keys this package does not know may be the project's own: a project named
+   * "hosting" keeps its settings in the same `hosting:` namespace.
+   */
+  readonly sharedNamespace: boolean;
   /** The value of `key`, secret wrappers removed; undefined when unset. */
   get(key: string): unknown;
 }
@@ -26,10 +31,14 @@ function unwrap(v: unknown): unknown {
 }
 
 /** Stack config from a plain map of keys to values. */
-export function stackConfig(entries: Readonly<Record<string, unknown>>): StackConfig {
+export function stackConfig(
+  entries: Readonly<Record<string, unknown>>,
+  project?: string,
+): StackConfig {
   const map = new Map(Object.entries(entries));
   return {
     keys: [...map.keys()],
+    sharedNamespace: project === "hosting",
     get: (key) => {
       const v = unwrap(map.get(key));
       return v === "" || v === null ? undefined : v;

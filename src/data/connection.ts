@@ -18,7 +18,8 @@ const pool = new ClientPool(reportRetryWait);
  * `hosting:*` config fails the call, as it fails the check of every resource.
  */
 export function programClient(account?: string): HostingClient {
-  const conn = new Connection(stackConfig(pulumi.runtime.allConfig()), readEnvironment(), pool);
+  const config = stackConfig(pulumi.runtime.allConfig(), pulumi.getProject());
+  const conn = new Connection(config, readEnvironment(), pool);
   if (conn.problems.length > 0) throw new HostingConfigError(conn.problems.join("\n"));
   return conn.client(account);
 }

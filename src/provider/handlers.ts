@@ -92,8 +92,11 @@ function accountMoved(conn: Connection, olds: Props, news: Props): boolean {
  * (another host), the known keys are read one by one.
  */
 function engineConfig(req: pulumi.dynamic.ConfigureRequest) {
-  const raw = (req.config as unknown as { rawConfig?: unknown }).rawConfig;
-  if (raw !== null && typeof raw === "object") return stackConfig(raw as Record<string, unknown>);
+  const host = req.config as unknown as { rawConfig?: unknown; projectName?: string };
+  const raw = host.rawConfig;
+  if (raw !== null && typeof raw === "object") {
+    return stackConfig(raw as Record<string, unknown>, host.projectName);
+  }
   const known = Object.keys(SETTINGS).map((k) => [k, req.config.get(k)] as const);
   return stackConfig(Object.fromEntries(known.filter(([, v]) => v !== undefined)));
 }

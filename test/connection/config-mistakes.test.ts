@@ -153,6 +153,12 @@ describe("mistakes are reported with the fix", () => {
     ]);
   });
 
+  test("in a project named hosting, hosting:* keys may be the project's own: not reported", () => {
+    const config = { "hosting:apiUrl": URL_OK, "hosting:token": TOKEN, "hosting:region": "eu" };
+    expect(connect(config).problems).toHaveLength(1);
+    expect(new Connection(stackConfig(config, "hosting"), {}, pool).problems).toEqual([]);
+  });
+
   test("a misspelt hosting:apiUrl is pointed at where the missing URL is reported", () => {
     const c = connect({ "hosting:apiurl": URL_OK, "hosting:token": TOKEN });
     expect(c.problemOf()).toMatch(
