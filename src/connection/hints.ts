@@ -12,15 +12,26 @@ export interface SettingPlace {
   env: string;
 }
 
-/** The config key and variable of `setting` for the default connection or a named account. */
-export function placeOf(setting: ConnectionSetting, account?: { name: string; shown: boolean }) {
+/** The environment variable of `setting`: `HOSTING_<NAME>_…` for account `name` ('-' as '_'). */
+export function envVarOf(setting: ConnectionSetting, name?: string): string {
   const suffix = setting === "apiUrl" ? "API_URL" : "TOKEN";
-  if (!account) {
-    return { key: `hosting:${setting}`, env: `HOSTING_${suffix}` };
-  }
-  const name = account.shown ? account.name : "<name>";
-  const envName = account.shown ? account.name.toUpperCase().replace(/-/g, "_") : "<NAME>";
-  return { key: `hosting:accounts.${name}.${setting}`, env: `HOSTING_${envName}_${suffix}` };
+  return name === undefined
+    ? `HOSTING_${suffix}`
+    : `HOSTING_${name.toUpperCase().replace(/-/g, "_")}_${suffix}`;
+}
+
+/**
+ * The config key and variable of `setting` for the default connection or a named account, as a
+ * message may show them (`<name>` for a name that must not be shown).
+ */
+export function placeOf(
+  setting: ConnectionSetting,
+  account?: { name: string; shown: boolean },
+): SettingPlace {
+  if (!account) return { key: `hosting:${setting}`, env: envVarOf(setting) };
+  return account.shown
+    ? { key: `hosting:accounts.${account.name}.${setting}`, env: envVarOf(setting, account.name) }
+    : { key: `hosting:accounts.<name>.${setting}`, env: envVarOf(setting, "<name>") };
 }
 
 /** "set it with `pulumi config set …` or the … environment variable". */

@@ -9,6 +9,7 @@ import {
 import type { Accounts } from "./accounts";
 import type { Environment } from "./environment";
 import {
+  envVarOf,
   howToSet,
   INSECURE_HTTP_FIX,
   placeOf,
@@ -86,29 +87,18 @@ export function resolve(s: StackSettings, account?: string): Resolved | { proble
     if (broken) return { problem: `${accountLabel(account)} cannot be used: ${broken}.` };
   }
   const entry = account === undefined ? undefined : (s.accounts.entries.get(account) ?? {});
-  const find = (setting: ConnectionSetting): Found | undefined => {
-    const place = placeOf(setting, named);
-    const envName = named
-      ? `HOSTING_${account!.toUpperCase().replace(/-/g, "_")}_${setting === "apiUrl" ? "API_URL" : "TOKEN"}`
-      : place.env;
-    const fromConfig = named ? entry?.[setting] : s.config.get(`hosting:${setting}`);
+  /** A setting of `name` (undefined: the default connection): config first, then environment. */
+  const find = (setting: ConnectionSetting, name?: string): Found | undefined => {
+    const place = placeOf(setting, name === undefined ? undefined : named);
+    const fromConfig = name === undefined ? s.config.get(`hosting:${setting}`) : entry?.[setting];
     if (fromConfig !== undefined) return { value: fromConfig, place, from: place.key };
-    const fromEnv = s.env[envName];
-    if (fromEnv !== undefined && fromEnv.trim() !== "") {
-      return { value: fromEnv, place, from: place.env };
-    }
-    return undefined;
+    const fromEnv = s.env[envVarOf(setting, name)];
+    if (fromEnv === undefined || fromEnv.trim() === "") return undefined;
+    return { value: fromEnv, place, from: place.env };
   };
-  // A named account without its own URL uses the default one.
-  return check(s, account, find("apiUrl") ?? defaultUrl(s), find("token"));
-}
-
-function defaultUrl(s: StackSettings): Found | undefined {
-  const place = placeOf("apiUrl");
-  const v = s.config.get("hosting:apiUrl");
-  if (v !== undefined) return { value: v, place, from: place.key };
-  const e = s.env[place.env];
-  return e !== undefined && e.trim() !== "" ? { value: e, place, from: place.env } : undefined;
+  // A named account without its own URL uses the default one; never the default token.
+  const apiUrl = find("apiUrl", account) ?? (account === undefined ? undefined : find("apiUrl"));
+  return check(s, account, apiUrl, find("token", account));
 }
 
 function check(
