@@ -5,6 +5,7 @@ import globals from "globals";
 export default tseslint.config(
   {
     ignores: [
+      "dist.building-*/",
       "node_modules/",
       "dist/",
       "docs/",

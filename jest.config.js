@@ -1,5 +1,7 @@
 /** @type {import('jest').Config} */
 module.exports = {
+  // Tests that spawn the bin or Pulumi's provider host load dist/: built here if there is none.
+  globalSetup: "<rootDir>/scripts/build.js",
   testEnvironment: "<rootDir>/test/harness/worker-environment.js",
   // examples/unit-testing: a user's unit tests under Pulumi's mocks, run as they would be.
   roots: ["<rootDir>/test", "<rootDir>/examples/unit-testing"],

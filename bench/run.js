@@ -8,6 +8,7 @@ const suites = {
   scale: () => require("./scale.bench")(),
   require: () => require("./require.bench")(),
   state: () => require("./state.bench")(),
+  source: () => require("./source.bench")(),
 };
 
 async function main() {

@@ -35,21 +35,45 @@ const customDomain = new hosting.CustomDomain(
   { dependsOn: [edge] },
 );
 
-// Every non-routing record from dnsRecords becomes a Cloudflare record.
-export const validationRecords = customDomain.dnsRecords.apply((records) =>
-  records
-    .filter((r) => r.purpose !== "routing")
-    .map(
-      (r, i) =>
-        new cloudflare.DnsRecord(`${r.purpose}-${i}`, {
-          zoneId,
-          name: r.name,
-          type: r.type,
-          content: r.value,
-          ttl: 1,
-        }).name,
-    ),
-);
+/*
+ * One Cloudflare record per validation record the platform asks for. The list of slots is fixed
+ * here, outside any `apply`, so `pulumi preview` shows every record it will create (a resource
+ * made inside an `apply` does not show in a preview). Only the names and values come from
+ * `dnsRecords`, as Outputs. The platform asks for one ownership and one SSL record; should it ask
+ * for a different number, the `up` stops and names the slot to add or remove.
+ */
+const slots = [
+  { purpose: "ownership", index: 0 },
+  { purpose: "ssl", index: 0 },
+] as const;
 
+type Wanted = hosting.DnsRecord;
+
+function slotRecord(purpose: Wanted["purpose"], index: number): pulumi.Output<Wanted> {
+  return customDomain.dnsRecords.apply((records) => {
+    const asked = records.filter((r) => r.purpose === purpose);
+    const declared = slots.filter((s) => s.purpose === purpose).length;
+    if (asked.length !== declared) {
+      throw new Error(
+        `the platform asks for ${asked.length} ${purpose} record(s) for ${domain}, this program ` +
+          `declares ${declared}: make the slots list in index.ts hold ${asked.length} of them`,
+      );
+    }
+    return asked[index];
+  });
+}
+
+const validation = slots.map(({ purpose, index }) => {
+  const record = slotRecord(purpose, index);
+  return new cloudflare.DnsRecord(`${purpose}-${index}`, {
+    zoneId,
+    name: record.name,
+    type: record.type,
+    content: record.value,
+    ttl: 1,
+  });
+});
+
+export const validationRecords = validation.map((r) => r.name);
 export const appId = app.id;
 export const status = customDomain.status;

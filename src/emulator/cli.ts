@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-import { parseArgs } from "node:util";
 import { readFileSync } from "node:fs";
+import { parseCliArgs, UsageError } from "./cli-args";
+import { CONTROL_TOKEN_ENV, ControlTokenError, resolveControlToken } from "./control-token";
 import type { FaultConfig } from "./faults";
 
 const help = `hosting-emulator: a local stand-in for the Hosting Management API
@@ -16,10 +17,18 @@ Options:
   --domain-activation-ms N    time until a custom hostname is active (default 500)
   --min-backup-retention-ms N youngest deletable backup age (default 86400000)
   --max-upload-bytes N        upload size cap (default 268435456)
-  --control-token T           require "Authorization: Bearer T" on the control API (/__emulator/*);
-                              without it, the control API answers loopback peers only
+  --control-token-file F      require "Authorization: Bearer <token>" on the control API
+                              (/__emulator/*), the token read from F (one line; chmod 600 F)
+  --control-token T           the same with T itself (visible to every local user: prefer the
+                              file or the environment)
   --log                       log every request
-  --help`;
+  --help
+
+Environment:
+  ${CONTROL_TOKEN_ENV}  the control token when neither option gives one
+
+Without a control token, the control API answers loopback peers that address it as localhost,
+127.0.0.1 or [::1] only.`;
 
 function num(v: string | undefined, flag: string): number | undefined {
   if (v === undefined) return undefined;
@@ -60,30 +69,36 @@ async function readFaults(value: string): Promise<FaultConfig> {
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({
-    options: {
-      port: { type: "string" },
-      host: { type: "string" },
-      seed: { type: "string" },
-      "state-file": { type: "string" },
-      faults: { type: "string" },
-      "rate-limit": { type: "string" },
-      "setup-delay-ms": { type: "string" },
-      "domain-activation-ms": { type: "string" },
-      "min-backup-retention-ms": { type: "string" },
-      "max-upload-bytes": { type: "string" },
-      "control-token": { type: "string" },
-      log: { type: "boolean" },
-      help: { type: "boolean" },
-    },
+  const values = parseCliArgs("hosting-emulator", process.argv.slice(2), {
+    port: { type: "string" },
+    host: { type: "string" },
+    seed: { type: "string" },
+    "state-file": { type: "string" },
+    faults: { type: "string" },
+    "rate-limit": { type: "string" },
+    "setup-delay-ms": { type: "string" },
+    "domain-activation-ms": { type: "string" },
+    "min-backup-retention-ms": { type: "string" },
+    "max-upload-bytes": { type: "string" },
+    "control-token": { type: "string" },
+    "control-token-file": { type: "string" },
+    log: { type: "boolean" },
+    help: { type: "boolean" },
   });
   if (values.help) {
     console.log(help);
     return;
   }
-  if (values["control-token"] === "") {
-    console.error("--control-token must not be empty");
-    process.exit(2);
+  const controlToken = resolveControlToken(
+    values["control-token"],
+    values["control-token-file"],
+    process.env,
+  );
+  if (values["control-token"] !== undefined) {
+    console.error(
+      `hosting-emulator: --control-token is visible to every local user (ps); prefer ` +
+        `--control-token-file or ${CONTROL_TOKEN_ENV}`,
+    );
   }
   const rate = num(values["rate-limit"], "rate-limit");
   // Loaded here, so a missing optional server package is reported below as one clear line.
@@ -101,7 +116,7 @@ async function main(): Promise<void> {
     minBackupRetentionMs: num(values["min-backup-retention-ms"], "min-backup-retention-ms"),
     maxUploadBytes: num(values["max-upload-bytes"], "max-upload-bytes"),
     logger: values.log ?? false,
-    controlToken: values["control-token"],
+    controlToken,
   });
   // Machine-readable first lines: tests and scripts read them.
   console.log(`HOSTING_API_URL=${emu.url}`);
@@ -117,6 +132,10 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
+  if (err instanceof UsageError || err instanceof ControlTokenError) {
+    console.error(`hosting-emulator: ${err.message}`);
+    process.exit(2);
+  }
   console.error(`hosting-emulator: ${err instanceof Error ? err.message : String(err)}`);
   process.exit(1);
 });

@@ -1,3 +1,4 @@
+import { assertControlToken } from "./control-token";
 import type { FaultConfig } from "./fault-config";
 
 /** Options of {@link startEmulator}; every one has a default. */
@@ -25,8 +26,8 @@ export interface EmulatorOptions {
   /** Log requests to stdout (default false). */
   logger?: boolean;
   /**
-   * Bearer token the control API (/__emulator/*) requires; without one it answers loopback
-   * peers only.
+   * Bearer token the control API (/__emulator/*) requires: visible ASCII, no spaces. Without
+   * one it answers loopback peers that address it as localhost, 127.0.0.1 or [::1] only.
    */
   controlToken?: string;
   /** Where start-up warnings go (default: console.warn). */
@@ -42,6 +43,7 @@ export type ResolvedOptions = Required<
 };
 
 export function resolveOptions(o: EmulatorOptions): ResolvedOptions {
+  if (o.controlToken !== undefined) assertControlToken(o.controlToken, "the controlToken option");
   return {
     port: o.port ?? 0,
     host: o.host ?? "127.0.0.1",

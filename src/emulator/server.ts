@@ -24,6 +24,8 @@ const MAX_IDEMPOTENCY_KEYS = 2000;
 /** Builds the Fastify app: every endpoint of the shared table, plus the control API. */
 export function buildServer(emu: Emu, faults: Faults, stats: Stats): FastifyInstance {
   const app = Fastify({ logger: emu.opts.logger, bodyLimit: 1024 * 1024 });
+  // First, so that every route added after it is checked for an access rule.
+  guardControl(app, emu.opts.controlToken);
   // Injected latency must not outlive the server: a pending sleep would hold the process open.
   const closing = new AbortController();
   app.addHook("preClose", async () => closing.abort());
@@ -53,7 +55,6 @@ export function buildServer(emu: Emu, faults: Faults, stats: Stats): FastifyInst
     });
   }
   registerBackupDownload(app, emu);
-  guardControl(app, emu.opts.controlToken);
   registerControl(app, emu, faults, stats);
   return app;
 }

@@ -7,10 +7,16 @@ const { ROOT } = require("./pulumi-parts");
 
 const CLI = join(ROOT, "dist", "emulator", "cli.js");
 
-/** Starts the bin (on a free port unless `--port` is given) and waits until it is listening. */
-async function spawnEmulator(args = []) {
+/**
+ * Starts the bin (on a free port unless `--port` is given) and waits until it is listening;
+ * `env` is added to this process's environment.
+ */
+async function spawnEmulator(args = [], env = {}) {
   const argv = [...(args.includes("--port") ? [] : ["--port", "0"]), ...args];
-  const child = spawn(process.execPath, [CLI, ...argv], { stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [CLI, ...argv], {
+    stdio: ["ignore", "pipe", "pipe"],
+    env: { ...process.env, ...env },
+  });
   let stderr = "";
   child.stderr.on("data", (d) => (stderr += d.toString()));
   const found = {};
@@ -25,6 +31,8 @@ async function spawnEmulator(args = []) {
   child.removeAllListeners("exit");
   return {
     child,
+    /** What the bin wrote to stderr so far. */
+    stderr: () => stderr,
     url: found.HOSTING_API_URL,
     token: found.HOSTING_TOKEN,
     /** SIGTERM, then wait for the process to be gone. */
@@ -35,4 +43,4 @@ async function spawnEmulator(args = []) {
   };
 }
 
-module.exports = { spawnEmulator, exited };
+module.exports = { spawnEmulator, exited, CLI };

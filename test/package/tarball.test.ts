@@ -64,18 +64,35 @@ describe("npm pack", () => {
   });
 });
 
+const rootPackage = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as {
+  version: string;
+  peerDependencies: Record<string, string>;
+  overrides: Record<string, unknown>;
+};
+
+/**
+ * Packs this repository into a fresh folder outside it and installs the tarball there with
+ * `extra` arguments, under a user package.json with `fields`; returns the folder and npm's stderr.
+ */
+function installPacked(prefix: string, fields: object, extra: string[]) {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  const pack = npm(["pack", "--ignore-scripts", "--pack-destination", dir], ROOT);
+  if (pack.status !== 0) throw new Error(pack.stderr);
+  const tgz = pack.stdout.trim().split("\n").pop()!;
+  writeFileSync(
+    join(dir, "package.json"),
+    JSON.stringify({ name: "user", private: true, ...fields }),
+  );
+  const r = npm(["install", "--prefer-offline", "--no-audit", `./${tgz}`, ...extra], dir);
+  if (r.status !== 0) throw new Error(`npm install failed:\n${r.stderr}`);
+  return { dir, installLog: r.stderr };
+}
+
 describe("a provider user's install (--omit=dev) of the packed tarball", () => {
   let dir: string;
   let installLog: string;
   beforeAll(() => {
-    dir = mkdtempSync(join(tmpdir(), "hosting-user-"));
-    const pack = npm(["pack", "--ignore-scripts", "--pack-destination", dir], ROOT);
-    if (pack.status !== 0) throw new Error(pack.stderr);
-    const tgz = pack.stdout.trim().split("\n").pop()!;
-    writeFileSync(join(dir, "package.json"), '{ "name": "user", "private": true }\n');
-    const r = npm(["install", "--omit=dev", "--prefer-offline", "--no-audit", `./${tgz}`], dir);
-    if (r.status !== 0) throw new Error(`npm install failed:\n${r.stderr}`);
-    installLog = r.stderr;
+    ({ dir, installLog } = installPacked("hosting-user-", {}, ["--omit=dev"]));
   }, 240_000);
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -90,6 +107,24 @@ describe("a provider user's install (--omit=dev) of the packed tarball", () => {
 
   test("prints no engine warning on Node 20 (fastify's cookie wants Node 22)", () => {
     expect(installLog).not.toContain("EBADENGINE");
+  });
+
+  test('require("pulumi-hosting/package.json") gives the version (tools read it so)', () => {
+    const r = node('process.stdout.write(require("pulumi-hosting/package.json").version)');
+    expect({ status: r.status, stderr: r.stderr, version: r.stdout }).toEqual({
+      status: 0,
+      stderr: "",
+      version: rootPackage.version,
+    });
+  });
+
+  test("runs no install script of its own, and npm 11 flags none for approval", () => {
+    const shipped = JSON.parse(
+      readFileSync(join(dir, "node_modules", "pulumi-hosting", "package.json"), "utf8"),
+    ) as { scripts?: Record<string, string> };
+    const lifecycle = ["preinstall", "install", "postinstall", "prepare"];
+    expect(Object.keys(shipped.scripts ?? {}).filter((s) => lifecycle.includes(s))).toEqual([]);
+    expect(installLog).not.toMatch(/install-scripts.*pulumi-hosting/);
   });
 
   test('require("pulumi-hosting") and the client load', () => {
@@ -115,5 +150,54 @@ describe("a provider user's install (--omit=dev) of the packed tarball", () => {
         "pulumi-hosting leaves out of a provider install. Install them where you run the " +
         "emulator: npm install --save-dev fastify@^5 @fastify/multipart@^9",
     );
+  });
+});
+
+describe("an emulator user's install: the tarball and the emulator's peers", () => {
+  let dir: string;
+  let installLog: string;
+  beforeAll(() => {
+    // The README's recipe for Node 20: the same override this repository uses.
+    const peers = ["fastify", "@fastify/multipart"].map(
+      (p) => `${p}@${rootPackage.peerDependencies[p]}`,
+    );
+    ({ dir, installLog } = installPacked(
+      "hosting-emu-user-",
+      { overrides: rootPackage.overrides },
+      peers,
+    ));
+  }, 240_000);
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  test("prints no engine warning on the Node versions the README promises", () => {
+    expect(installLog).not.toContain("EBADENGINE");
+  });
+
+  test("the installed bin answers a misspelt option with the nearest one", () => {
+    const bin = spawnSync(join(dir, "node_modules", ".bin", "hosting-emulator"), ["--prot", "1"], {
+      cwd: dir,
+      encoding: "utf8",
+    });
+    expect(bin.status).toBe(2);
+    expect(bin.stderr).toContain("did you mean --port?");
+    expect(bin.stderr).toContain("--help");
+  });
+
+  test("the emulator starts and stops from the installed package", () => {
+    const r = spawnSync(
+      process.execPath,
+      [
+        "-e",
+        'require("pulumi-hosting/emulator").startEmulator().then(async (e) => {' +
+          " const r = await fetch(`${e.url}/__emulator/stats`); await e.stop();" +
+          " process.stdout.write(String(r.status)); })",
+      ],
+      { cwd: dir, encoding: "utf8", timeout: 60_000 },
+    );
+    expect({ status: r.status, stdout: r.stdout, stderr: r.stderr }).toEqual({
+      status: 0,
+      stdout: "200",
+      stderr: "",
+    });
   });
 });

@@ -1,8 +1,8 @@
-import { rm, writeFile } from "node:fs/promises";
-import { dirname, join } from "node:path";
+import { writeFile } from "node:fs/promises";
+import { join } from "node:path";
 import { HostingClient } from "../../src/api";
 import type { FaultRule } from "../../src/emulator";
-import { packageSource } from "../../src/provider/app/packaging";
+import { legacyArchiveHash } from "../../src/provider/app/packaging";
 import { appSource, useProviderHost } from "../helpers/provider-env";
 import { makeZip, manifest } from "../helpers/zip";
 
@@ -327,9 +327,10 @@ describe("upgrading a stack whose sourceHash was the zip bytes' hash", () => {
   test("unchanged source: an in-place update records the content hash; no replacement", async () => {
     const source = await appSource();
     const made = await env.newAppFrom("legacy", source);
-    const legacy = await packageSource(source, { name: "legacy" });
-    await rm(dirname(legacy.zipPath), { recursive: true, force: true });
-    const old = { ...made.properties, sourceHash: legacy.archiveSha256 };
+    const old = {
+      ...made.properties,
+      sourceHash: await legacyArchiveHash(source, { name: "legacy" }),
+    };
     const urn = env.urn("App", "legacy");
     const program = await env.inputs("App", { source, name: "legacy" });
     const checked = await env.host.check(urn, old, program);
@@ -338,7 +339,7 @@ describe("upgrading a stack whose sourceHash was the zip bytes' hash", () => {
       replaces: [],
     });
     const updated = await env.host.update(made.id, urn, old, checked.inputs);
-    expect(updated.sourceHash).toBe(legacy.sha256);
+    expect(updated.sourceHash).toBe(made.properties.sourceHash);
 
     // An edit since then is still a replacement.
     await writeFile(join(source, "index.js"), "console.log('v2')\n");

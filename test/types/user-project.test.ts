@@ -39,8 +39,12 @@ let project: string;
 const diagnostics = new Map<string, ts.Diagnostic[]>();
 
 function readmeSnippets(): string[] {
-  const readme = fs.readFileSync(path.join(ROOT, "README.md"), "utf8");
-  return [...readme.matchAll(/^```ts\n([\s\S]*?)^```/gm)].map((m) => m[1]);
+  // The README and the generated reference pages (docs/reference/*.md).
+  const reference = path.join(ROOT, "docs", "reference");
+  const pages = fs.readdirSync(reference).filter((f) => f.endsWith(".md"));
+  return [path.join(ROOT, "README.md"), ...pages.map((f) => path.join(reference, f))]
+    .map((file) => fs.readFileSync(file, "utf8"))
+    .flatMap((text) => [...text.matchAll(/^```ts\n([\s\S]*?)^```/gm)].map((m) => m[1]));
 }
 
 beforeAll(() => {
@@ -101,9 +105,10 @@ describe("the packed package as a user's TypeScript sees it", () => {
   test("its declarations name no dependency's types: only @pulumi/pulumi and node", () => {
     const pkg = path.join(project, "node_modules", "pulumi-hosting");
     const manifest = JSON.parse(fs.readFileSync(path.join(pkg, "package.json"), "utf8"));
-    const entries = Object.values(manifest.exports as Record<string, { types: string }>).map((e) =>
-      path.join(pkg, e.types),
-    );
+    // Entries with declarations ("./package.json" is exported as itself and has none).
+    const entries = Object.values(manifest.exports as Record<string, string | { types: string }>)
+      .flatMap((e) => (typeof e === "object" ? [e.types] : []))
+      .map((types) => path.join(pkg, types));
     const seen = new Set<string>();
     const foreign: string[] = [];
     const walk = (file: string) => {

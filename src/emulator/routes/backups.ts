@@ -2,6 +2,7 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import type { EndpointName } from "../../api/endpoints";
 import { ApiFailure, type Emu, type Handler } from "../context";
+import { signedUrlRoute } from "../control-access";
 import { projectOwner, type BackupRecord } from "../world";
 
 const URL_LIFETIME_MS = 15 * 60_000;
@@ -46,6 +47,7 @@ export const backupRoutes: Partial<Record<EndpointName, Handler>> = {
 export function registerBackupDownload(app: FastifyInstance, emu: Emu): void {
   app.get<{ Params: { id: string }; Querystring: { expires?: string; signature?: string } }>(
     "/__emulator/backups/:id",
+    signedUrlRoute,
     async (req, reply) => {
       const expires = Number(req.query.expires);
       const given = Buffer.from(String(req.query.signature ?? ""), "hex");

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { parseFaultConfig, type Faults } from "../faults";
 import { signJwt } from "../jwt";
 import { commit, type Emu } from "../context";
+import { controlRoute } from "../control-access";
 import type { Stats } from "../stats";
 import type { AppRecord, UserRecord } from "../world";
 
@@ -53,20 +54,20 @@ const bulkApps = z.strictObject({
 export function registerControl(app: FastifyInstance, emu: Emu, faults: Faults, stats: Stats) {
   const bad = (message: string) => ({ error: message });
 
-  app.get("/__emulator/stats", async () => stats.snapshot());
-  app.delete("/__emulator/stats", async () => {
+  app.get("/__emulator/stats", controlRoute, async () => stats.snapshot());
+  app.delete("/__emulator/stats", controlRoute, async () => {
     stats.reset();
     return { message: "stats reset" };
   });
 
-  app.post("/__emulator/faults", async (req, reply) => {
+  app.post("/__emulator/faults", controlRoute, async (req, reply) => {
     const parsed = parseFaultConfig(req.body);
     if (!parsed.ok) return reply.code(400).send(bad(parsed.error));
     faults.configure(parsed.config);
     return { message: "faults set" };
   });
 
-  app.post("/__emulator/tokens", async (req, reply) => {
+  app.post("/__emulator/tokens", controlRoute, async (req, reply) => {
     const parsed = tokenRequest.safeParse(req.body ?? {});
     if (!parsed.success) return reply.code(400).send(bad(parsed.error.issues[0].message));
     try {
@@ -77,7 +78,7 @@ export function registerControl(app: FastifyInstance, emu: Emu, faults: Faults, 
   });
 
   // Passwords and signing keys stay out unless asked for: GET /__emulator/state?secrets=include
-  app.get<{ Querystring: { secrets?: string } }>("/__emulator/state", async (req) => {
+  app.get<{ Querystring: { secrets?: string } }>("/__emulator/state", controlRoute, async (req) => {
     const { secret, idempotency: _idem, ...rest } = emu.world;
     if (req.query.secrets === "include") return { ...rest, secret };
     return {
@@ -86,21 +87,25 @@ export function registerControl(app: FastifyInstance, emu: Emu, faults: Faults, 
     };
   });
 
-  app.patch<{ Params: { id: string } }>("/__emulator/apps/:id", async (req, reply) => {
-    const target = emu.world.apps.find((a) => a.id === req.params.id);
-    if (!target) return reply.code(404).send(bad("app not found"));
-    const parsed = appPatch.safeParse(req.body ?? {});
-    if (!parsed.success) return reply.code(400).send(bad(parsed.error.issues[0].message));
-    const { remove_domain, setup_ready, ...fields } = parsed.data;
-    Object.assign(target, fields);
-    if (remove_domain) target.domain = null;
-    if (setup_ready !== undefined)
-      target.setup_ready_at = setup_ready ? Date.now() : Number.MAX_SAFE_INTEGER;
-    commit(emu);
-    return { message: "app changed" };
-  });
+  app.patch<{ Params: { id: string } }>(
+    "/__emulator/apps/:id",
+    controlRoute,
+    async (req, reply) => {
+      const target = emu.world.apps.find((a) => a.id === req.params.id);
+      if (!target) return reply.code(404).send(bad("app not found"));
+      const parsed = appPatch.safeParse(req.body ?? {});
+      if (!parsed.success) return reply.code(400).send(bad(parsed.error.issues[0].message));
+      const { remove_domain, setup_ready, ...fields } = parsed.data;
+      Object.assign(target, fields);
+      if (remove_domain) target.domain = null;
+      if (setup_ready !== undefined)
+        target.setup_ready_at = setup_ready ? Date.now() : Number.MAX_SAFE_INTEGER;
+      commit(emu);
+      return { message: "app changed" };
+    },
+  );
 
-  app.post("/__emulator/apps", async (req, reply) => {
+  app.post("/__emulator/apps", controlRoute, async (req, reply) => {
     const parsed = bulkApps.safeParse(req.body ?? {});
     if (!parsed.success) return reply.code(400).send(bad(parsed.error.issues[0].message));
     const { count, prefix } = parsed.data;

@@ -7,7 +7,7 @@ import type { Manifest } from "../../api/manifest";
 import type { AppSummary } from "../../api/types";
 import { findApp, forgetApps, listAppsSince } from "../app-directory";
 import { withKeyLock } from "../keyed-lock";
-import { camelize, camelKey } from "../camel";
+import { declaredState, fieldLists, outputsFrom } from "../fields";
 import { pollUntil } from "../poll";
 import {
   ignoreNotFound,
@@ -19,8 +19,10 @@ import {
   type StateOf,
 } from "../resource-handler";
 import { createApp } from "./create-app";
+import { appFields } from "./fields";
 import { heldFate, noteHeld } from "./held-apps";
-import { packageSource, type PackagedSource } from "./packaging";
+import { legacyArchiveHash, packageSource, type PackagedSource } from "./packaging";
+import { hashSource } from "./source-hash";
 import { appInputSchema, type AppInputs } from "./schema";
 
 const DEFAULT_SETUP_TIMEOUT_S = 300;
@@ -67,52 +69,54 @@ async function withPackage<T>(
   }
 }
 
-/** Outputs: the inputs, the hash, and every App summary field camelCased. */
+/**
+ * Outputs: the declared inputs and the hash as held, and the documented summary fields mapped by
+ * name (appFields). No other field of the reply is read: a server cannot overwrite an input,
+ * `account` or the hash, and nothing unknown is walked.
+ */
 function outputsOf(inputs: Props, app: AppSummary): Props {
-  // A refresh runs this once per app: Object.keys and plain loops, ~10× faster than for-in.
-  const out: Props = Object.assign({}, inputs);
-  // Every field the service sent, including ones the AppSummary interface does not list.
-  const fields = app as unknown as Record<string, unknown>;
-  const keys = Object.keys(fields);
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i];
-    if (key !== "id") out[camelKey(key)] = camelize(fields[key]);
-  }
-  return out;
+  return Object.assign(declaredState(appFields, inputs), outputsFrom(appFields, app));
 }
 
-/** Settings the API reports back, so a refresh can bring drift into the inputs. */
-const LIVE_SETTINGS = [
-  "name",
-  "ram",
-  "vcpu",
-  "entrypoint",
-  "subdomain",
-  "description",
-  "customCommand",
-] as const;
+const lists = fieldLists(appFields);
 
 type AppSchema = typeof appInputSchema;
 
 /** Old-style sourceHash (zip bytes) → content hash, for sources seen unchanged in this check. */
 const rehashed = new Map<string, string>();
 
+/**
+ * The content hash, read and hashed without packing. Only an old sourceHash that differs may be
+ * the zip-bytes hash of a build before the content hash: that check alone packs (to a hash, not
+ * to disk) to find out, once per process; an unchanged source of a newer state never packs.
+ */
+async function checkedHash(inputs: AppInputs, olds: Props): Promise<string> {
+  const manifest = manifestOf(inputs);
+  const sha256 = await withKeyLock(
+    "packing",
+    () => hashSource(inputs.source, manifest),
+    PACK_SLOTS,
+  );
+  const old = olds.sourceHash;
+  if (typeof old === "string" && old !== sha256 && !rehashed.has(old)) {
+    const legacy = () => legacyArchiveHash(inputs.source, manifest);
+    if ((await withKeyLock("packing", legacy, PACK_SLOTS)) === old) rehashed.set(old, sha256);
+  }
+  return sha256;
+}
+
 export const appHandler: ResourceHandler<AppSchema> = {
   schema: appInputSchema,
-  // No endpoint changes an app's settings: every one of them replaces it.
-  replaceOnChange: ["sourceHash", "env", ...LIVE_SETTINGS, "runtime"],
-  // adoptId is read once, when the App is created (like `pulumi import`): changing or removing
-  // it later does nothing, so the adopted app is never replaced or deleted because of it.
-  notCompared: ["source", "adoptId"],
-  platformDefaults: LIVE_SETTINGS.filter((k) => k !== "name"),
+  // Derived from appFields: no endpoint changes an app's settings, so each of them replaces it.
+  replaceOnChange: lists.replaceOnChange,
+  notCompared: lists.notCompared,
+  platformDefaults: lists.platformDefaults,
   // A fixed subdomain cannot be held by the old and the new app at once.
   deleteBeforeReplace: (news) => typeof news.subdomain === "string",
 
   // Adopted or not, the source is hashed: after adoption, the program is the truth.
   async prepare(inputs, olds) {
-    const p = await withPackage(inputs, async (p) => p);
-    if (olds.sourceHash === p.archiveSha256) rehashed.set(p.archiveSha256, p.sha256);
-    return { ...inputs, sourceHash: p.sha256 };
+    return { ...inputs, sourceHash: await checkedHash(inputs, olds) };
   },
 
   // A stack made by a build that hashed the zip bytes: same bytes, so same content, new hash.
@@ -152,7 +156,7 @@ export const appHandler: ResourceHandler<AppSchema> = {
     if (!app) return undefined;
     const next = outputsOf(props, app);
     const inputs = inputsFrom(appInputSchema, props);
-    for (const key of LIVE_SETTINGS) {
+    for (const key of lists.live) {
       // Only settings the user set are compared; the platform's defaults are not drift.
       if (props[key] !== undefined && next[key] !== undefined) inputs[key] = next[key];
     }

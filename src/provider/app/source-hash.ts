@@ -1,0 +1,99 @@
+import { createHash } from "node:crypto";
+import type { Readable } from "node:stream";
+import type { Manifest } from "../../api/manifest";
+import { byName, listSource, type SourceFile, type SourceListing } from "./source-files";
+
+/** A file as the content hash sees it. */
+export interface HashedFile {
+  /** Relative path with `/` separators. */
+  name: string;
+  /** 0o644 or 0o755. */
+  mode: number;
+  /** sha256 of the file's bytes, hex. */
+  sha256: string;
+}
+
+/**
+ * The source hash: sha256 over a canonical listing of what is packed, one line per file in
+ * sorted path order, `<mode in octal> <sha256 of the bytes> <path>\n`, after a format line. The
+ * manifest is one of the files, so settings count too. No compressed byte goes in.
+ */
+export function contentHash(files: readonly HashedFile[]): string {
+  const h = createHash("sha256").update("pulumi-hosting source v1\n");
+  for (const f of [...files].sort(byName))
+    h.update(`${f.mode.toString(8)} ${f.sha256} ${f.name}\n`);
+  return h.digest("hex");
+}
+
+/**
+ * Files read at once by one hash: enough to keep the disk and the hash busy while small files
+ * open and close, few enough that a deployment of many Apps holds few descriptors and buffers.
+ */
+const FILES_AT_ONCE = 8;
+
+/**
+ * The content hash of a source without packing it: every file listed as the archive would hold
+ * it, read in chunks and hashed, a few files at a time, starting while the folder is still being
+ * walked. No compression runs.
+ */
+export async function hashSource(source: string, manifest: Manifest): Promise<string> {
+  const hashes = new Map<SourceFile, string>();
+  const queue: SourceFile[] = [];
+  let listed = false;
+  let failure: { err: unknown } | undefined;
+  let wake: Array<() => void> = [];
+  const nudge = () => {
+    const w = wake;
+    wake = [];
+    w.forEach((r) => r());
+  };
+  // Workers take files as the walk finds them; an idle one sleeps until the next is found.
+  const worker = async () => {
+    for (;;) {
+      const f = queue.pop();
+      if (failure) return;
+      if (f) {
+        try {
+          hashes.set(f, await digestOf(f));
+        } catch (err) {
+          failure ??= { err };
+        }
+      } else if (listed) return;
+      else await new Promise<void>((r) => wake.push(r));
+    }
+  };
+  const workers = Promise.all(Array.from({ length: FILES_AT_ONCE }, worker));
+  const found = Object.assign(
+    (f: SourceFile) => {
+      found.seen.add(f);
+      queue.push(f);
+      nudge();
+    },
+    { seen: new Set<SourceFile>() },
+  );
+  let listing: SourceListing | undefined;
+  try {
+    listing = await listSource(source, manifest, found);
+    // A zip's entries and the manifest were not found by a walk.
+    for (const f of listing.files) if (!found.seen.has(f)) queue.push(f);
+  } catch (err) {
+    failure ??= { err };
+  }
+  listed = true;
+  nudge();
+  await workers; // every read is done before the source is closed
+  listing?.close();
+  if (failure) throw failure.err;
+  const files = listing!.files;
+  return contentHash(files.map((f) => ({ name: f.name, mode: f.mode, sha256: hashes.get(f)! })));
+}
+
+function digestOf(f: SourceFile): Promise<string> {
+  return f.digest ? f.digest() : f.open().then(digestStream);
+}
+
+async function digestStream(s: Readable): Promise<string> {
+  const h = createHash("sha256");
+  for await (const c of s) h.update(c as Buffer);
+  return h.digest("hex");
+}
