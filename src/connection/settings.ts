@@ -31,18 +31,22 @@ export function nearest(name: string, known: readonly string[]): string | undefi
   return distance(lower, best) <= limit ? byLower.get(best) : undefined;
 }
 
-/** `hosting:*` keys of the stack config this package does not know, each with a hint. */
+/**
+ * `hosting:*` keys of the stack config this package does not know but that are near one it does
+ * (a misspelling), each with the key it is near. Keys near none are left alone: a program may keep
+ * settings of its own there (a project named after the package shares its namespace).
+ */
 export function unknownSettings(keys: readonly string[]): string[] {
   const known = Object.keys(SETTINGS);
-  return keys
-    .filter((k) => k.startsWith("hosting:") && !Object.hasOwn(SETTINGS, k))
-    .map((k) => {
-      const near = nearest(k, known);
-      const name = safeKeyName(k);
-      return near
-        ? `${name} is not a pulumi-hosting setting: did you mean ${near}? (rename it with \`pulumi config rm\` and \`pulumi config set\`)`
-        : `${name} is not a pulumi-hosting setting; the settings are ${known.join(", ")}`;
-    });
+  return keys.flatMap((k) => {
+    if (!k.startsWith("hosting:") || Object.hasOwn(SETTINGS, k)) return [];
+    const near = nearest(k, known);
+    return near
+      ? [
+          `${safeKeyName(k)} is not a pulumi-hosting setting: did you mean ${near}? (rename it with \`pulumi config rm\` and \`pulumi config set\`)`,
+        ]
+      : [];
+  });
 }
 
 /** A config key as it may be shown: keys are names, but one could be a pasted token. */
