@@ -3,9 +3,10 @@ import { z } from "zod";
 import { HostingInputError } from "../api/errors/input-error";
 import type { Message } from "../api/types";
 import type { DeleteBackupArgs, RetryDatabaseSetupArgs, StartVmArgs } from "./actions";
-import { idInput } from "../provider/input-rules";
-import { parseArgs } from "../provider/validate";
-import { accountArg, programClient } from "./connection";
+import { idInput } from "../shared/input-rules";
+import { parseArgs } from "../shared/validate";
+import { apiCall } from "./api-call";
+import { accountArg } from "./connection";
 
 /*
  * What the action functions do, loaded on their first call (see load-calls.ts). For scripts: A Pulumi program runs in full on every preview, so
@@ -29,22 +30,22 @@ export async function retryDatabaseSetup(a: RetryDatabaseSetupArgs): Promise<Mes
     "DatabaseSetupRetry",
     'new hosting.DatabaseSetupRetry("retry", { databaseId })',
   );
-  const { databaseId, account } = parseArgs(
+  const args = parseArgs(
     "retryDatabaseSetup",
     z.strictObject({ databaseId: idInput("databaseId", "pass a database id"), ...accountArg }),
     a,
   );
-  return programClient(account).retryDatabaseSetup(databaseId);
+  return apiCall("retryDatabaseSetup", args, (c) => c.retryDatabaseSetup(args.databaseId));
 }
 
 export async function startVm(a: StartVmArgs): Promise<Message> {
   refuseInPreview("startVm", "VmStart", 'new hosting.VmStart("start", { vmId })');
-  const { vmId, account } = parseArgs(
+  const args = parseArgs(
     "startVm",
     z.strictObject({ vmId: idInput("vmId", "pass a VM id"), ...accountArg }),
     a,
   );
-  return programClient(account).startVm(vmId);
+  return apiCall("startVm", args, (c) => c.startVm(args.vmId));
 }
 
 export async function deleteBackup(a: DeleteBackupArgs): Promise<Message> {
@@ -53,7 +54,7 @@ export async function deleteBackup(a: DeleteBackupArgs): Promise<Message> {
     "BackupDeletion",
     'new hosting.BackupDeletion("old", { projectId, backupId })',
   );
-  const { projectId, backupId, account } = parseArgs(
+  const args = parseArgs(
     "deleteBackup",
     z.strictObject({
       projectId: idInput("projectId", "pass the id of the backup's app, database or VM"),
@@ -62,5 +63,5 @@ export async function deleteBackup(a: DeleteBackupArgs): Promise<Message> {
     }),
     a,
   );
-  return programClient(account).deleteBackup(projectId, backupId);
+  return apiCall("deleteBackup", args, (c) => c.deleteBackup(args.projectId, args.backupId));
 }

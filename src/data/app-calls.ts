@@ -3,11 +3,13 @@ import { isAnalyticsOff } from "../api/analytics-off";
 import { HostingInputError } from "../api/errors/input-error";
 import { assertType, type SameShape } from "../api/type-equality";
 import type { AppListEntry } from "../api/types";
-import { camelize } from "../provider/camel";
-import { idInput } from "../provider/input-rules";
-import { parseArgs } from "../provider/validate";
+import { camelize } from "../shared/camel";
+import { idInput } from "../shared/input-rules";
+import { parseArgs } from "../shared/validate";
 import type { GetAppArgs, GetAppDeploymentsArgs, GetAppsArgs, GetAppWindowArgs } from "./apps";
-import { accountArg, programClient } from "./connection";
+import type { HostingClient } from "../api/client";
+import { apiCall, mockedList } from "./api-call";
+import { accountArg } from "./connection";
 import { byIdArgs } from "./by-id-args";
 import { pickOne } from "./pick-one";
 import type { AppDashboard, AppInfo, AppMetrics, DeploymentInfo } from "./results";
@@ -34,31 +36,40 @@ const windowArgs = appIdArgs.extend({
 assertType<SameShape<z.input<typeof appIdArgs>, GetAppDeploymentsArgs>>(true);
 assertType<SameShape<z.input<typeof windowArgs>, GetAppWindowArgs>>(true);
 
+const listApps = async (c: HostingClient) => (await c.listApps()).map(toInfo);
+
 export async function getApps(args: GetAppsArgs): Promise<AppInfo[]> {
-  const { account } = parseArgs("getApps", listArgs, args);
-  return (await programClient(account).listApps()).map(toInfo);
+  const a = parseArgs("getApps", listArgs, args);
+  return apiCall("getApps", a, listApps, mockedList);
 }
 
 export async function getApp(args: GetAppArgs): Promise<AppInfo> {
   const a = parseArgs("getApp", oneArgs, args);
-  return pickOne("getApp", "app", await getApps({ account: a.account }), a);
+  return apiCall("getApp", a, async (c) => pickOne("getApp", "app", await listApps(c), a));
 }
 
 export async function getAppDeployments(args: GetAppDeploymentsArgs): Promise<DeploymentInfo[]> {
   const a = parseArgs("getAppDeployments", appIdArgs, args);
-  return camelize(await programClient(a.account).listDeployments(a.appId));
+  return apiCall(
+    "getAppDeployments",
+    a,
+    async (c) => camelize(await c.listDeployments(a.appId)),
+    mockedList,
+  );
 }
 
 export async function getAppMetrics(args: GetAppWindowArgs): Promise<AppMetrics> {
   const a = parseArgs("getAppMetrics", windowArgs, args);
-  return camelize(await programClient(a.account).getAppMetrics(a.appId, { minutes: a.minutes }));
+  return apiCall("getAppMetrics", a, async (c) =>
+    camelize(await c.getAppMetrics(a.appId, { minutes: a.minutes })),
+  );
 }
 
 export async function getAppDashboard(args: GetAppWindowArgs): Promise<AppDashboard> {
   const a = parseArgs("getAppDashboard", windowArgs, args);
   try {
-    return camelize(
-      await programClient(a.account).getDashboardData(a.appId, { minutes: a.minutes }),
+    return await apiCall("getAppDashboard", a, async (c) =>
+      camelize(await c.getDashboardData(a.appId, { minutes: a.minutes })),
     );
   } catch (err) {
     if (isAnalyticsOff(err)) {

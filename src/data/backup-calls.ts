@@ -1,10 +1,11 @@
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { assertType, type SameShape } from "../api/type-equality";
-import { idInput } from "../provider/input-rules";
-import { parseArgs } from "../provider/validate";
+import { idInput } from "../shared/input-rules";
+import { parseArgs } from "../shared/validate";
 import type { GetBackupDownloadUrlArgs } from "./backups";
-import { accountArg, programClient } from "./connection";
+import { apiCall } from "./api-call";
+import { accountArg } from "./connection";
 import type { BackupDownloadUrl } from "./results";
 
 /* What the backup data source does, loaded on its first call (see load-calls.ts). */
@@ -19,7 +20,14 @@ assertType<SameShape<z.input<typeof args>, GetBackupDownloadUrlArgs>>(true);
 export async function getBackupDownloadUrl(
   a: GetBackupDownloadUrlArgs,
 ): Promise<BackupDownloadUrl> {
-  const { projectId, backupId, account } = parseArgs("getBackupDownloadUrl", args, a);
-  const res = await programClient(account).getBackupDownloadUrl(projectId, backupId);
-  return { url: pulumi.secret(res.url) };
+  const checked = parseArgs("getBackupDownloadUrl", args, a);
+  return apiCall(
+    "getBackupDownloadUrl",
+    checked,
+    async (c) => {
+      const res = await c.getBackupDownloadUrl(checked.projectId, checked.backupId);
+      return { url: pulumi.secret(res.url) };
+    },
+    (mocked) => ({ ...mocked, url: pulumi.secret(mocked.url) }),
+  );
 }

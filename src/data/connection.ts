@@ -1,20 +1,32 @@
 import * as pulumi from "@pulumi/pulumi";
-import type { HostingClient } from "../api/client";
 import { z } from "zod";
-import { ACCOUNT_NAME, ACCOUNT_NAME_RULE } from "../provider/accounts";
-import { clientFor, resolveConnection } from "../provider/config";
+import type { HostingClient } from "../api/client";
+import { HostingConfigError } from "../api/errors/config-error";
+import { ACCOUNT_NAME, ACCOUNT_NAME_RULE } from "../connection/accounts";
+import { Connection } from "../connection/connection";
+import { readEnvironment } from "../connection/environment";
+import { ClientPool } from "../connection/pool";
+import { stackConfig } from "../connection/stack-config";
+import { reportRetryWait } from "../shared/progress";
+
+/** The program's clients, shared by every data source call (keep-alive, limiter). */
+const pool = new ClientPool(reportRetryWait);
 
 /**
  * The client for data sources in a program: stack config `hosting:*`, then the environment; with
- * an account name, that named account's connection.
+ * an account name, that named account's connection. A mistake anywhere in the stack's
+ * `hosting:*` config fails the call, as it fails the check of every resource.
  */
 export function programClient(account?: string): HostingClient {
-  return clientFor(
-    resolveConnection((key) => {
-      const v = pulumi.runtime.getConfig(key);
-      return v && v.length > 0 ? v : undefined;
-    }, account),
-  );
+  const config = stackConfig(pulumi.runtime.allConfig(), pulumi.getProject());
+  const conn = new Connection(config, readEnvironment(), pool);
+  if (conn.problems.length > 0) throw new HostingConfigError(conn.problems.join("\n"));
+  return conn.client(account);
+}
+
+/** Closes the program's clients (tests and short-lived programs). */
+export function closeProgramClients(): Promise<void> {
+  return pool.close();
 }
 
 /** The optional `account` argument of every data source, checked before any request. */

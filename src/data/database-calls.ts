@@ -1,10 +1,12 @@
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { assertType, type SameShape } from "../api/type-equality";
-import { camelize } from "../provider/camel";
-import { idInput } from "../provider/input-rules";
-import { parseArgs } from "../provider/validate";
-import { accountArg, programClient } from "./connection";
+import { camelize } from "../shared/camel";
+import { idInput } from "../shared/input-rules";
+import { parseArgs } from "../shared/validate";
+import type { HostingClient } from "../api/client";
+import { apiCall, mockedList } from "./api-call";
+import { accountArg } from "./connection";
 import type { GetDatabaseArgs, GetDatabaseConnectionArgs, GetDatabasesArgs } from "./databases";
 import { byIdArgs } from "./by-id-args";
 import { pickOne } from "./pick-one";
@@ -32,9 +34,11 @@ const connArgs = z.strictObject({
 });
 assertType<SameShape<z.input<typeof connArgs>, GetDatabaseConnectionArgs>>(true);
 
-export async function getDatabases(args: GetDatabasesArgs): Promise<DatabaseInfo[]> {
-  const a = parseArgs("getDatabases", listArgs, args);
-  const list = await programClient(a.account).listDatabases({ workspaceId: a.workspaceId });
+async function listDatabases(
+  c: HostingClient,
+  a: { workspaceId?: string; serviceType?: string },
+): Promise<DatabaseInfo[]> {
+  const list = await c.listDatabases({ workspaceId: a.workspaceId });
   return list
     .filter((d) => !a.serviceType || d.database.service_type === a.serviceType)
     .map((d) => ({
@@ -44,13 +48,15 @@ export async function getDatabases(args: GetDatabasesArgs): Promise<DatabaseInfo
     }));
 }
 
+export async function getDatabases(args: GetDatabasesArgs): Promise<DatabaseInfo[]> {
+  const a = parseArgs("getDatabases", listArgs, args);
+  return apiCall("getDatabases", a, (c) => listDatabases(c, a), mockedList);
+}
+
 export async function getDatabase(args: GetDatabaseArgs): Promise<DatabaseInfo> {
   const a = parseArgs("getDatabase", oneArgs, args);
-  return pickOne(
-    "getDatabase",
-    "database",
-    await getDatabases({ workspaceId: a.workspaceId, account: a.account }),
-    a,
+  return apiCall("getDatabase", a, async (c) =>
+    pickOne("getDatabase", "database", await listDatabases(c, a), a),
   );
 }
 
@@ -58,10 +64,17 @@ export async function getDatabaseConnection(
   args: GetDatabaseConnectionArgs,
 ): Promise<DatabaseConnection> {
   const a = parseArgs("getDatabaseConnection", connArgs, args);
-  const info = await programClient(a.account).getDatabaseConnection(a.databaseId);
-  return {
-    databaseId: a.databaseId,
-    connectionUrl: pulumi.secret(info.connection_url),
-    visualizerUrl: info.visualizer_url ?? "",
-  };
+  return apiCall(
+    "getDatabaseConnection",
+    a,
+    async (c) => {
+      const info = await c.getDatabaseConnection(a.databaseId);
+      return {
+        databaseId: a.databaseId,
+        connectionUrl: pulumi.secret(info.connection_url),
+        visualizerUrl: info.visualizer_url ?? "",
+      };
+    },
+    (mocked) => ({ ...mocked, connectionUrl: pulumi.secret(mocked.connectionUrl) }),
+  );
 }

@@ -1,7 +1,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { assertType, type SameShape } from "../api/type-equality";
 import type * as wire from "../api/types";
-import type { Camelize } from "../provider/camel";
+import type { Camelize } from "../shared/camel";
 
 /*
  * What the data sources return: the API's shapes, camelCased. Written out (not derived) so a

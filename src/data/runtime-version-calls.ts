@@ -1,8 +1,9 @@
 import type { RuntimeVersion } from "../api/types";
 import { z } from "zod";
 import { assertType, type SameShape } from "../api/type-equality";
-import { parseArgs } from "../provider/validate";
-import { accountArg, programClient } from "./connection";
+import { parseArgs } from "../shared/validate";
+import { apiCall, mockedList } from "./api-call";
+import { accountArg } from "./connection";
 import type { GetRuntimeVersionsArgs } from "./runtime-versions";
 
 /* What the runtime-version data source does, loaded on its first call (see load-calls.ts). */
@@ -14,6 +15,11 @@ const args = z.strictObject({
 assertType<SameShape<z.input<typeof args>, GetRuntimeVersionsArgs>>(true);
 
 export async function getRuntimeVersions(a: GetRuntimeVersionsArgs): Promise<RuntimeVersion[]> {
-  const { language, account } = parseArgs("getRuntimeVersions", args, a);
-  return programClient(account).listRuntimeVersions({ language });
+  const checked = parseArgs("getRuntimeVersions", args, a);
+  return apiCall(
+    "getRuntimeVersions",
+    checked,
+    (c) => c.listRuntimeVersions({ language: checked.language }),
+    mockedList,
+  );
 }

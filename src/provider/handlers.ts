@@ -1,5 +1,4 @@
 import type * as pulumi from "@pulumi/pulumi";
-import type { HostingClient } from "../api/client";
 import {
   backupDeletionHandler,
   databaseSetupRetryHandler,
@@ -7,8 +6,13 @@ import {
 } from "./actions/handler";
 import { analyticsHandler } from "./analytics/handler";
 import { appHandler } from "./app/handler";
-import { ACCOUNT_NAME_RULE } from "./accounts";
-import { clientFor, resolveConnection, type ConfigSource } from "./config";
+import { ACCOUNT_NAME_RULE, showableName } from "../connection/accounts";
+import { Connection } from "../connection/connection";
+import { readEnvironment } from "../connection/environment";
+import { ClientPool } from "../connection/pool";
+import { SETTINGS } from "../connection/settings";
+import { stackConfig } from "../connection/stack-config";
+import { reportRetryWait } from "../shared/progress";
 import type { ResourceKind } from "./resource-kind";
 import { customDomainHandler } from "./custom-domain/handler";
 import {
@@ -43,38 +47,33 @@ const table = {
 
 export type { ResourceKind };
 
-/** Stack config handed over by the engine in configure(); env vars are the fallback. */
-let stackConfig: ConfigSource | undefined;
-
-/** Clients by account, resolved once per configure: every read of a refresh asks again. */
-const clients = new Map<string | undefined, HostingClient>();
-
-/** The client of the resource's account (an input, so read from inputs or from state). */
-function client(props: Props): HostingClient {
-  const account = accountOf(props);
-  let c = clients.get(account);
-  if (!c) {
-    c = clientFor(resolveConnection(stackConfig, account));
-    clients.set(account, c);
-  }
-  return c;
-}
+/** One pool for the process: every resource type shares keep-alive and the limiter. */
+const pool = new ClientPool(reportRetryWait);
 
 const withAccount = (inputs: Props, account: unknown): Props =>
   account === undefined ? inputs : { ...inputs, account };
 
 const accountOf = (props: Props) => (typeof props.account === "string" ? props.account : undefined);
 
-/** A problem with a resource's `account` input, as a check failure. */
-function accountFailure(account: unknown): Failure | undefined {
-  if (account === undefined || account === UNKNOWN) return undefined;
-  if (typeof account !== "string") return { property: "account", reason: ACCOUNT_NAME_RULE };
-  try {
-    resolveConnection(stackConfig, account);
-    return undefined;
-  } catch (err) {
-    return { property: "account", reason: (err as Error).message };
+/**
+ * What stops a resource from reaching the service, as check failures (so a preview fails, not
+ * only `up`): the stack's `hosting:*` mistakes and the connection of the resource's account.
+ * A failure names `account` only when its value may be shown: the engine prints the value of
+ * the property a failure names, and a token pasted as the name must not be printed.
+ */
+function connectionFailures(conn: Connection, account: unknown): Failure[] {
+  const stack = (except = "") =>
+    conn.problems
+      .filter((p) => !except.includes(p.replace(/\.$/, "")))
+      .map((reason) => ({ property: "", reason }));
+  if (account === UNKNOWN) return stack();
+  if (account !== undefined && typeof account !== "string") {
+    return [{ property: "account", reason: ACCOUNT_NAME_RULE }, ...stack()];
   }
+  const problem = conn.problemOf(account);
+  if (problem === undefined) return stack();
+  const property = account !== undefined && showableName(account) ? "account" : "";
+  return [{ property, reason: problem }, ...stack(problem)];
 }
 
 /**
@@ -82,29 +81,26 @@ function accountFailure(account: unknown): Failure | undefined {
  * the new account, deleted with the old one). A rename to an account with the same URL and
  * token is not a move: it is recorded in place.
  */
-function accountMoved(olds: Props, news: Props): boolean {
+function accountMoved(conn: Connection, olds: Props, news: Props): boolean {
   if (olds.account === news.account) return false;
   if (news.account === UNKNOWN) return true;
-  try {
-    const a = resolveConnection(stackConfig, accountOf(olds));
-    const b = resolveConnection(stackConfig, accountOf(news));
-    return a.apiUrl !== b.apiUrl || a.token !== b.token;
-  } catch {
-    return true;
-  }
+  return !conn.sameCredentials(accountOf(olds), accountOf(news));
 }
 
 /**
- * The host unwraps only top-level secrets; a secret leaf inside an object (`--secret --path
- * hosting:accounts.x.token`) may still be in Pulumi's wire wrapper: take its value.
+ * The stack config the engine handed over. Pulumi's host passes a Config whose `get` reads a
+ * plain map (`rawConfig`): all of it is needed to spot misspelt `hosting:*` keys. Without it
+ * (another host), the known keys are read one by one.
  */
-function unwrapSecret(_key: string, v: unknown): unknown {
-  const o = v as Record<string, unknown> | null;
-  const wrapped = o !== null && typeof o === "object" && o[SIG_KEY] === SECRET_SIG && "value" in o;
-  return wrapped ? o.value : v;
+function engineConfig(req: pulumi.dynamic.ConfigureRequest) {
+  const host = req.config as unknown as { rawConfig?: unknown; projectName?: string };
+  const raw = host.rawConfig;
+  if (raw !== null && typeof raw === "object") {
+    return stackConfig(raw as Record<string, unknown>, host.projectName);
+  }
+  const known = Object.keys(SETTINGS).map((k) => [k, req.config.get(k)] as const);
+  return stackConfig(Object.fromEntries(known.filter(([, v]) => v !== undefined)));
 }
-const SIG_KEY = "4dabf18193072939515e22adb298388d";
-const SECRET_SIG = "1b47061264138c4ac30d75fd1eb44270";
 
 type Methods = ReturnType<typeof methodsFor>;
 const methods = new Map<ResourceKind, Methods>();
@@ -120,28 +116,24 @@ export function providerHandlers(kind: ResourceKind): Methods {
 }
 
 function methodsFor(h: ResourceHandler) {
+  // Built by configure (the host calls it first); the environment alone until then.
+  let conn = new Connection(stackConfig({}), readEnvironment(), pool);
+  const client = (props: Props) => conn.client(accountOf(props));
   return {
     async configure(req: pulumi.dynamic.ConfigureRequest): Promise<void> {
-      clients.clear();
-      stackConfig = (key) => {
-        const v: unknown = req.config.get(key);
-        // Structured values (hosting:accounts) may arrive as objects or as JSON text.
-        if (v !== null && typeof v === "object") return JSON.stringify(v, unwrapSecret);
-        return typeof v === "string" && v.length > 0 ? v : undefined;
-      };
+      conn = new Connection(engineConfig(req), readEnvironment(), pool);
     },
     async check(olds: Props, news: Props): Promise<pulumi.dynamic.CheckResult> {
       // `account` is common to every resource: checked here, not by each resource's schema.
       const { account, ...rest } = news;
       const result = await checkWith(h, olds, rest);
-      const bad = accountFailure(account);
       return {
         inputs: withAccount(result.inputs, account),
-        failures: bad ? [bad, ...result.failures] : result.failures,
+        failures: [...connectionFailures(conn, account), ...result.failures],
       };
     },
     async diff(id: string, olds: Props, news: Props): Promise<pulumi.dynamic.DiffResult> {
-      const moved = accountMoved(olds, news);
+      const moved = accountMoved(conn, olds, news);
       const result = diffWith(
         moved ? { ...h, replaceOnChange: [...h.replaceOnChange, "account"] } : h,
         olds,

@@ -63,6 +63,18 @@ describe("the API URL", () => {
     );
     expect(() => new HostingClient({ apiUrl: "", token })).toThrow(/URL is missing/);
   });
+  test("a token passed as the URL is described, never quoted", () => {
+    const secret = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.c2lnbmF0dXJlLXNlY3JldA";
+    const err = (() => {
+      try {
+        new HostingClient({ apiUrl: secret, token: secret });
+      } catch (e) {
+        return e as Error;
+      }
+    })();
+    expect(err?.message).toMatch(/The Hosting API URL is not a URL .*looks like an API token/);
+    expect(err?.message).not.toContain(secret.slice(0, 12));
+  });
 });
 
 describe("path parameters", () => {

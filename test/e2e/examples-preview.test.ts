@@ -19,6 +19,7 @@ const ok = (r: RunResult) => {
 
 /** Stack config each example needs beyond the connection (an example not listed gets none). */
 const exampleConfig: Record<string, (emu: RunningEmulator) => Record<string, string>> = {
+  "unit-testing": () => ({ "hosting-unit-testing:database": "alice-postgres" }),
   maintenance: (emu) => {
     const me = emu.users[0].id;
     const db = emu.world.databases.find((d) => d.user_id === me && d.service_type === "postgres")!;

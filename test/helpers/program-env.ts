@@ -1,4 +1,4 @@
-import { closeClients } from "../../src/provider/config";
+import { closeProgramClients as closeClients } from "../../src/data/connection";
 import type { useEmulator } from "./emulator";
 
 /**

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import * as hosting from "../../src";
 import { HostingClient } from "../../src/api";
-import { closeClients } from "../../src/provider/config";
+import { closeProgramClients as closeClients } from "../../src/data/connection";
 import { appFields } from "../../src/provider/app/fields";
 import { customDomainFields } from "../../src/provider/custom-domain/fields";
 import { ProviderHost } from "../harness/provider-host";

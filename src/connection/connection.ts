@@ -1,0 +1,63 @@
+import type { HostingClient } from "../api/client";
+import { HostingConfigError } from "../api/errors/config-error";
+import type { Environment } from "./environment";
+import type { ClientPool } from "./pool";
+import { readStackSettings, resolve, type Resolved, type StackSettings } from "./resolve";
+import type { StackConfig } from "./stack-config";
+
+/**
+ * The connections of one stack: built from its config and the environment (by the provider's
+ * configure, or by the program for data sources) and handed to whatever calls the API. Each
+ * account is resolved once; clients come from the shared pool.
+ */
+export class Connection {
+  readonly #settings: StackSettings;
+  readonly #pool: ClientPool;
+  readonly #resolved = new Map<string | undefined, Resolved | { problem: string }>();
+
+  constructor(config: StackConfig, env: Environment, pool: ClientPool) {
+    this.#settings = readStackSettings(config, env);
+    this.#pool = pool;
+  }
+
+  /** Mistakes in the stack's `hosting:*` config as a whole (unknown keys, bad values). */
+  get problems(): readonly string[] {
+    return this.#settings.problems;
+  }
+
+  #resolve(account: string | undefined) {
+    let r = this.#resolved.get(account);
+    if (!r) {
+      r = resolve(this.#settings, account);
+      this.#resolved.set(account, r);
+    }
+    return r;
+  }
+
+  /** Why the default connection (no account) or a named account cannot be used, if it cannot. */
+  problemOf(account?: string): string | undefined {
+    const r = this.#resolve(account);
+    return "problem" in r ? r.problem : undefined;
+  }
+
+  /**
+   * The client of the default connection or a named account. Throws a HostingConfigError when
+   * it is not configured, or when the stack's wire settings are wrong.
+   */
+  client(account?: string): HostingClient {
+    const r = this.#resolve(account);
+    if ("problem" in r) throw new HostingConfigError(r.problem);
+    // The limits apply to every client: a wrong one stops them all.
+    const [wireProblem] = this.#settings.wireProblems;
+    if (wireProblem) throw new HostingConfigError(wireProblem);
+    return this.#pool.get(r, this.#settings.wire);
+  }
+
+  /** Whether two accounts (undefined: the default) reach the same URL with the same token. */
+  sameCredentials(a: string | undefined, b: string | undefined): boolean {
+    const x = this.#resolve(a);
+    const y = this.#resolve(b);
+    if ("problem" in x || "problem" in y) return false;
+    return x.apiUrl === y.apiUrl && x.token === y.token;
+  }
+}
