@@ -1,4 +1,5 @@
 import { parseArgs, type ParseArgsConfig } from "node:util";
+import { distance } from "fastest-levenshtein";
 
 /*
  * The bin's argument parsing: node's parseArgs, with an answer a person can act on when an
@@ -9,23 +10,6 @@ type Options = NonNullable<ParseArgsConfig["options"]>;
 
 /** A command-line mistake: the bin prints the message and exits with code 2. */
 export class UsageError extends Error {}
-
-/** Edit distance with adjacent swaps (optimal string alignment): `prot` is 1 from `port`. */
-function distance(a: string, b: string): number {
-  const d = Array.from({ length: a.length + 1 }, (_, i) =>
-    Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
-  );
-  for (let i = 1; i <= a.length; i++) {
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
-        d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
-      }
-    }
-  }
-  return d[a.length][b.length];
-}
 
 /** The valid option nearest to a misspelt one, when one is near enough to be meant. */
 export function nearestOption(given: string, names: readonly string[]): string | undefined {
