@@ -23,10 +23,17 @@ export function useProviderHost(options: EmulatorOptions = {}, hostOptions: Host
  * (see in-process-provider.ts), for one test file. Waits and polls, the provider's and the
  * emulator's setup and domain activation, run on one {@link VirtualClock}: no real waiting.
  */
-export function useInProcessProvider(options: EmulatorOptions = {}, hostOptions: HostOptions = {}) {
+export function useInProcessProvider(
+  options: EmulatorOptions = {},
+  hostOptions: HostOptions & {
+    /** Real time instead: for a test of how waits that overlap in time share their calls. */
+    realTime?: boolean;
+  } = {},
+) {
   const clock = new VirtualClock();
-  const env = useProviderEnv<ProviderCalls>({ now: clock.now, ...options }, hostOptions, (e) =>
-    InProcessProvider.start(e, clock),
+  const timed = hostOptions.realTime ? options : { now: clock.now, ...options };
+  const env = useProviderEnv<ProviderCalls>(timed, hostOptions, (e) =>
+    InProcessProvider.start(e, hostOptions.realTime ? undefined : clock),
   );
   return Object.assign(env, { clock });
 }
