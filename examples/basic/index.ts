@@ -21,7 +21,8 @@ const app = new hosting.App("web", {
   name: "basic-web",
   entrypoint: "index.js",
   ram: 512,
-  runtime: { language: node.language, version: node.version },
+  // What pickRuntimeVersion returns is a runtime as it is (its other fields are ignored).
+  runtime: node,
   env: { GREETING: greeting, NODE_ENV: "production" },
 });
 

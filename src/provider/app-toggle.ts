@@ -1,6 +1,9 @@
-import * as pulumi from "@pulumi/pulumi";
+import type * as pulumi from "@pulumi/pulumi";
 import type { AccountInput } from "./account-input";
-import { HostingResource } from "./hosting-resource";
+import { assertType } from "../api/type-equality";
+import { registeredProps, type ArgKeys, type SameKeys } from "./fields";
+import { HostingResource, type OutputKeys } from "./hosting-resource";
+import { toggleFields } from "./toggle-fields";
 
 /** Inputs of the per-app on/off resources ({@link AppWebAccess}, {@link AppAnalytics}). */
 export interface AppToggleArgs extends AccountInput {
@@ -25,6 +28,10 @@ export abstract class AppToggle extends HostingResource {
     args: AppToggleArgs,
     opts?: pulumi.CustomResourceOptions,
   ) {
-    super(kind, name, { ...args, account: args.account }, opts);
+    super(kind, name, registeredProps(toggleFields, args), opts);
   }
 }
+
+// The hand-written Args and outputs name exactly the declared fields.
+assertType<SameKeys<keyof AppToggleArgs, ArgKeys<typeof toggleFields> | "account">>(true);
+assertType<SameKeys<OutputKeys<AppToggle>, keyof typeof toggleFields | "account">>(true);

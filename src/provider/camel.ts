@@ -24,16 +24,25 @@ export function camelKey(key: string): string {
   return out;
 }
 
-export function camelize<T>(value: T): Camelize<T> {
+/*
+ * The documented wire shapes are a few levels deep. Anything deeper is a field no version of the
+ * spec has: it is left out rather than walked (a reply nested 20,000 deep would overflow the
+ * stack).
+ */
+const MAX_DEPTH = 32;
+
+export function camelize<T>(value: T, depth = 0): Camelize<T> {
   if (value === null || typeof value !== "object") return value as Camelize<T>;
+  if (depth >= MAX_DEPTH) return undefined as Camelize<T>;
   if (Array.isArray(value)) {
     // Number series (usage metrics) hold thousands of plain values: nothing to convert.
     if (!value.some((v) => v !== null && typeof v === "object")) return value as Camelize<T>;
-    return value.map((v) => camelize(v)) as Camelize<T>;
+    return value.map((v) => camelize(v, depth + 1)) as Camelize<T>;
   }
   const out: Record<string, unknown> = {};
   for (const k of Object.keys(value)) {
-    out[camelKey(k)] = camelize((value as Record<string, unknown>)[k]);
+    const v = camelize((value as Record<string, unknown>)[k], depth + 1);
+    if (v !== undefined) out[camelKey(k)] = v;
   }
   return out as Camelize<T>;
 }

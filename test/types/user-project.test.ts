@@ -39,8 +39,12 @@ let project: string;
 const diagnostics = new Map<string, ts.Diagnostic[]>();
 
 function readmeSnippets(): string[] {
-  const readme = fs.readFileSync(path.join(ROOT, "README.md"), "utf8");
-  return [...readme.matchAll(/^```ts\n([\s\S]*?)^```/gm)].map((m) => m[1]);
+  // The README and the generated reference pages (docs/reference/*.md).
+  const reference = path.join(ROOT, "docs", "reference");
+  const pages = fs.readdirSync(reference).filter((f) => f.endsWith(".md"));
+  return [path.join(ROOT, "README.md"), ...pages.map((f) => path.join(reference, f))]
+    .map((file) => fs.readFileSync(file, "utf8"))
+    .flatMap((text) => [...text.matchAll(/^```ts\n([\s\S]*?)^```/gm)].map((m) => m[1]));
 }
 
 beforeAll(() => {

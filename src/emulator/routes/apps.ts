@@ -39,7 +39,10 @@ function appSummary(app: AppRecord, now: number) {
 const listApps: Handler = (emu, { user }) =>
   emu.world.apps
     .filter((a) => a.user_id === user.id)
-    .map((a) => ({ app: appSummary(a, emu.opts.now()), project_info: projectInfo(a.id, 60, LIST_POINTS) }));
+    .map((a) => ({
+      app: appSummary(a, emu.opts.now()),
+      project_info: projectInfo(a.id, 60, LIST_POINTS),
+    }));
 
 const parseEnv = (text: string): Record<string, string> =>
   Object.assign(Object.create(null) as Record<string, string>, parseDotenvText(text));

@@ -1,6 +1,10 @@
-import * as pulumi from "@pulumi/pulumi";
+import type * as pulumi from "@pulumi/pulumi";
 import type { AccountInput } from "../account-input";
-import { HostingResource } from "../hosting-resource";
+import { assertType } from "../../api/type-equality";
+import type { ArgKeys, SameKeys } from "../fields";
+import type { OutputKeys } from "../hosting-resource";
+import { ActionResource } from "./action-resource";
+import { backupDeletionFields } from "./fields";
 
 /** Inputs of {@link BackupDeletion}. */
 export interface BackupDeletionArgs extends AccountInput {
@@ -18,17 +22,11 @@ export interface BackupDeletionArgs extends AccountInput {
  * so the next `pulumi up` tries again. Never runs during a preview. Deleting the resource does
  * nothing on the service (a deleted backup cannot come back).
  */
-export class BackupDeletion extends HostingResource {
+export class BackupDeletion extends ActionResource {
   /** The app, database or VM the backup belonged to. */
   declare readonly projectId: pulumi.Output<string>;
   /** The deleted backup. */
   declare readonly backupId: pulumi.Output<string>;
-  /** The values whose change sends the deletion again. */
-  declare readonly triggers: pulumi.Output<unknown[] | undefined>;
-  /** The named account; undefined for the default account. */
-  declare readonly account: pulumi.Output<string | undefined>;
-  /** The service's answer, or that the backup was already gone. */
-  declare readonly message: pulumi.Output<string>;
 
   /**
    * @param name The Pulumi resource name.
@@ -36,13 +34,14 @@ export class BackupDeletion extends HostingResource {
    * @param opts Pulumi resource options.
    */
   constructor(name: string, args: BackupDeletionArgs, opts?: pulumi.CustomResourceOptions) {
-    const props = {
-      projectId: args.projectId,
-      backupId: args.backupId,
-      triggers: args.triggers,
-      account: args.account,
-      message: undefined,
-    };
-    super("BackupDeletion", name, props, opts);
+    super("BackupDeletion", backupDeletionFields, name, args, opts);
   }
 }
+
+// The hand-written Args and outputs name exactly the declared fields.
+assertType<SameKeys<keyof BackupDeletionArgs, ArgKeys<typeof backupDeletionFields> | "account">>(
+  true,
+);
+assertType<SameKeys<OutputKeys<BackupDeletion>, keyof typeof backupDeletionFields | "account">>(
+  true,
+);

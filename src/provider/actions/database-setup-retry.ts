@@ -1,6 +1,10 @@
-import * as pulumi from "@pulumi/pulumi";
+import type * as pulumi from "@pulumi/pulumi";
 import type { AccountInput } from "../account-input";
-import { HostingResource } from "../hosting-resource";
+import { assertType } from "../../api/type-equality";
+import type { ArgKeys, SameKeys } from "../fields";
+import type { OutputKeys } from "../hosting-resource";
+import { ActionResource } from "./action-resource";
+import { databaseSetupRetryFields } from "./fields";
 
 /** Inputs of {@link DatabaseSetupRetry}. */
 export interface DatabaseSetupRetryArgs extends AccountInput {
@@ -14,15 +18,9 @@ export interface DatabaseSetupRetryArgs extends AccountInput {
  * Restarts a database's setup when created and again whenever `triggers` change; never during a
  * preview. Deleting the resource does nothing on the service.
  */
-export class DatabaseSetupRetry extends HostingResource {
+export class DatabaseSetupRetry extends ActionResource {
   /** The database. */
   declare readonly databaseId: pulumi.Output<string>;
-  /** The values whose change retries the setup again. */
-  declare readonly triggers: pulumi.Output<unknown[] | undefined>;
-  /** The named account; undefined for the default account. */
-  declare readonly account: pulumi.Output<string | undefined>;
-  /** The service's answer to the last retry. */
-  declare readonly message: pulumi.Output<string>;
 
   /**
    * @param name The Pulumi resource name.
@@ -30,12 +28,14 @@ export class DatabaseSetupRetry extends HostingResource {
    * @param opts Pulumi resource options.
    */
   constructor(name: string, args: DatabaseSetupRetryArgs, opts?: pulumi.CustomResourceOptions) {
-    const props = {
-      databaseId: args.databaseId,
-      triggers: args.triggers,
-      account: args.account,
-      message: undefined,
-    };
-    super("DatabaseSetupRetry", name, props, opts);
+    super("DatabaseSetupRetry", databaseSetupRetryFields, name, args, opts);
   }
 }
+
+// The hand-written Args and outputs name exactly the declared fields.
+assertType<
+  SameKeys<keyof DatabaseSetupRetryArgs, ArgKeys<typeof databaseSetupRetryFields> | "account">
+>(true);
+assertType<
+  SameKeys<OutputKeys<DatabaseSetupRetry>, keyof typeof databaseSetupRetryFields | "account">
+>(true);

@@ -7,7 +7,9 @@ import {
   type InputsOf,
   type ResourceHandler,
 } from "../resource-handler";
+import { fieldLists, type Fields } from "../fields";
 import { sameValue } from "../stable-json";
+import { backupDeletionFields, databaseSetupRetryFields, vmStartFields } from "./fields";
 import {
   backupDeletionInputSchema,
   databaseSetupRetryInputSchema,
@@ -16,8 +18,8 @@ import {
 
 interface Action<S extends z.ZodObject> {
   schema: S;
-  /** Inputs that name the target: changing one replaces the resource (the action runs anew). */
-  target: readonly string[];
+  /** Its declaration: the target's fields replace the resource (the action runs anew). */
+  fields: Fields;
   id(i: InputsOf<S>): string;
   /** Does the action; returns the service's message. */
   run(client: HostingClient, i: InputsOf<S>): Promise<string>;
@@ -31,7 +33,7 @@ interface Action<S extends z.ZodObject> {
 function actionHandler<S extends z.ZodObject>(a: Action<S>): ResourceHandler<S> {
   return {
     schema: a.schema,
-    replaceOnChange: a.target,
+    replaceOnChange: fieldLists(a.fields).replaceOnChange,
 
     async create(client, i) {
       return { id: a.id(i), outs: { ...i, message: await a.run(client, i) } };
@@ -55,21 +57,21 @@ function actionHandler<S extends z.ZodObject>(a: Action<S>): ResourceHandler<S> 
 
 export const vmStartHandler = actionHandler({
   schema: vmStartInputSchema,
-  target: ["vmId"],
+  fields: vmStartFields,
   id: (i) => i.vmId,
   run: async (client, i) => (await client.startVm(i.vmId)).message,
 });
 
 export const databaseSetupRetryHandler = actionHandler({
   schema: databaseSetupRetryInputSchema,
-  target: ["databaseId"],
+  fields: databaseSetupRetryFields,
   id: (i) => i.databaseId,
   run: async (client, i) => (await client.retryDatabaseSetup(i.databaseId)).message,
 });
 
 export const backupDeletionHandler = actionHandler({
   schema: backupDeletionInputSchema,
-  target: ["projectId", "backupId"],
+  fields: backupDeletionFields,
   id: (i) => `${i.projectId}/${i.backupId}`,
   async run(client, i) {
     try {

@@ -1,5 +1,8 @@
 import { z } from "zod";
+import { assertType } from "../../api/type-equality";
+import type { SameKeys, SchemaKeys } from "../fields";
 import { idInput } from "../input-rules";
+import type { backupDeletionFields, databaseSetupRetryFields, vmStartFields } from "./fields";
 
 /*
  * Inputs of the action resources. Each names its target (a change replaces the resource, so the
@@ -27,3 +30,15 @@ export const backupDeletionInputSchema = z.strictObject({
   backupId: idInput("backupId", "pass the id of the backup to delete"),
   triggers,
 });
+
+// The rules and the declarations (fields.ts) name the same fields.
+assertType<SameKeys<keyof typeof vmStartInputSchema.shape, SchemaKeys<typeof vmStartFields>>>(true);
+assertType<
+  SameKeys<
+    keyof typeof databaseSetupRetryInputSchema.shape,
+    SchemaKeys<typeof databaseSetupRetryFields>
+  >
+>(true);
+assertType<
+  SameKeys<keyof typeof backupDeletionInputSchema.shape, SchemaKeys<typeof backupDeletionFields>>
+>(true);

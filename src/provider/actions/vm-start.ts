@@ -1,6 +1,10 @@
-import * as pulumi from "@pulumi/pulumi";
+import type * as pulumi from "@pulumi/pulumi";
 import type { AccountInput } from "../account-input";
-import { HostingResource } from "../hosting-resource";
+import { assertType } from "../../api/type-equality";
+import type { ArgKeys, SameKeys } from "../fields";
+import type { OutputKeys } from "../hosting-resource";
+import { ActionResource } from "./action-resource";
+import { vmStartFields } from "./fields";
 
 /** Inputs of {@link VmStart}. */
 export interface VmStartArgs extends AccountInput {
@@ -14,15 +18,9 @@ export interface VmStartArgs extends AccountInput {
  * Starts a VM when created and again whenever `triggers` change; never during a preview.
  * Deleting the resource does nothing on the service (the VM keeps running).
  */
-export class VmStart extends HostingResource {
+export class VmStart extends ActionResource {
   /** The VM. */
   declare readonly vmId: pulumi.Output<string>;
-  /** The values whose change starts the VM again. */
-  declare readonly triggers: pulumi.Output<unknown[] | undefined>;
-  /** The named account; undefined for the default account. */
-  declare readonly account: pulumi.Output<string | undefined>;
-  /** The service's answer to the last start. */
-  declare readonly message: pulumi.Output<string>;
 
   /**
    * @param name The Pulumi resource name.
@@ -30,12 +28,10 @@ export class VmStart extends HostingResource {
    * @param opts Pulumi resource options.
    */
   constructor(name: string, args: VmStartArgs, opts?: pulumi.CustomResourceOptions) {
-    const props = {
-      vmId: args.vmId,
-      triggers: args.triggers,
-      account: args.account,
-      message: undefined,
-    };
-    super("VmStart", name, props, opts);
+    super("VmStart", vmStartFields, name, args, opts);
   }
 }
+
+// The hand-written Args and outputs name exactly the declared fields.
+assertType<SameKeys<keyof VmStartArgs, ArgKeys<typeof vmStartFields> | "account">>(true);
+assertType<SameKeys<OutputKeys<VmStart>, keyof typeof vmStartFields | "account">>(true);

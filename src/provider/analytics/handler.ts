@@ -2,6 +2,8 @@ import type { HostingClient } from "../../api/client";
 import { isAnalyticsOff } from "../../api/analytics-off";
 import { findApp } from "../app-directory";
 import { ignoreNotFound, type ResourceHandler } from "../resource-handler";
+import { fieldLists } from "../fields";
+import { toggleFields } from "../toggle-fields";
 import { toggleInputSchema } from "../toggle-schema";
 
 /**
@@ -25,7 +27,7 @@ export async function analyticsEnabled(client: HostingClient, appId: string): Pr
 
 export const analyticsHandler: ResourceHandler<typeof toggleInputSchema> = {
   schema: toggleInputSchema,
-  replaceOnChange: ["appId"],
+  replaceOnChange: fieldLists(toggleFields).replaceOnChange,
 
   async create(client, i) {
     await client.setAnalytics(i.appId, i.enabled);

@@ -1,6 +1,9 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { AccountInput } from "../account-input";
-import { HostingResource } from "../hosting-resource";
+import { assertType } from "../../api/type-equality";
+import { fieldLists, registeredProps, type ArgKeys, type SameKeys } from "../fields";
+import { HostingResource, type OutputKeys } from "../hosting-resource";
+import { appFields } from "./fields";
 import { refuseLostEnvKeys } from "./env-keys";
 
 /** The language runtime an app runs on; see {@link getRuntimeVersions} for what exists. */
@@ -56,8 +59,9 @@ export interface AppArgs extends AccountInput {
   /** A start command that replaces the runtime's default. Changing it replaces the app. */
   customCommand?: pulumi.Input<string>;
   /**
-   * Language and version to run on; the platform's default when omitted. Changing it replaces the
-   * app.
+   * Language and version to run on (`{ language, version }`; the object `pickRuntimeVersion`
+   * returns fits, its other fields are ignored); the platform's default when omitted. Changing it
+   * replaces the app.
    */
   runtime?: pulumi.Input<AppRuntime>;
   /**
@@ -84,7 +88,8 @@ export interface AppRuntimeOutput {
 
 /**
  * An app, created from a source directory or archive; replaced when its content or settings
- * change. Outputs echo the inputs and every field of the API's app summary, camelCased.
+ * change. Outputs echo the inputs and the documented fields of the API's app summary, camelCased
+ * (no other field of the service's answer is read).
  * @example
  * ```ts
  * const app = new hosting.App("web", {
@@ -99,7 +104,7 @@ export interface AppRuntimeOutput {
 export class App extends HostingResource {
   /** The source path as given. */
   declare readonly source: pulumi.Output<string>;
-  /** The app's name. */
+  /** The app's name, as the platform reports it. */
   declare readonly name: pulumi.Output<string>;
   /** The environment variables; a secret. */
   declare readonly env: pulumi.Output<Record<string, string> | undefined>;
@@ -107,11 +112,11 @@ export class App extends HostingResource {
   declare readonly ram: pulumi.Output<number>;
   /** Number of virtual CPUs, as the platform reports it. */
   declare readonly vcpu: pulumi.Output<number>;
-  /** The file the runtime starts. */
+  /** The file the runtime starts, as the platform reports it. */
   declare readonly entrypoint: pulumi.Output<string>;
   /** The platform subdomain the app is served on (the assigned one when not set). */
   declare readonly subdomain: pulumi.Output<string>;
-  /** Free text. */
+  /** Free text, as the platform reports it. */
   declare readonly description: pulumi.Output<string>;
   /** The start command, when set. */
   declare readonly customCommand: pulumi.Output<string>;
@@ -140,8 +145,13 @@ export class App extends HostingResource {
   declare readonly createdAt: pulumi.Output<string>;
   /** When setup last ran (ISO 8601), or null. */
   declare readonly lastSetupAt: pulumi.Output<string | null>;
-  /** The attached custom domain, if any (see {@link CustomDomain}). */
-  declare readonly customDomain: pulumi.Output<string>;
+  /**
+   * Deprecated: undefined. The domain is the `hostname` of the CustomDomain resource; read from
+   * the app, it changed on every refresh after a CustomDomain attached. Stacks made by older
+   * versions keep the value they recorded.
+   * @deprecated Use the `hostname` of the {@link CustomDomain}.
+   */
+  declare readonly customDomain: pulumi.Output<string | undefined>;
 
   /**
    * @param name The Pulumi resource name (not the app's name).
@@ -149,34 +159,16 @@ export class App extends HostingResource {
    * @param opts Pulumi resource options.
    */
   constructor(name: string, args: AppArgs, opts?: pulumi.CustomResourceOptions) {
-    // Every declared output needs its key here, or it is undefined at run time (a dynamic
-    // resource only gets outputs for the keys it registers). Unset settings resolve to what the
-    // platform reports (e.g. the assigned subdomain) or to undefined inside the Output.
-    const props = {
-      ram: undefined,
-      vcpu: undefined,
-      entrypoint: undefined,
-      subdomain: undefined,
-      description: undefined,
-      customCommand: undefined,
-      runtime: undefined,
-      setupTimeoutSeconds: undefined,
-      adoptId: undefined,
-      account: undefined,
-      ...args,
-      env: args.env === undefined ? undefined : pulumi.secret(refuseLostEnvKeys(args.env)),
-      sourceHash: undefined,
-      userId: undefined,
-      isApp: undefined,
-      blockedUntil: undefined,
-      setup: undefined,
-      createdAt: undefined,
-      lastSetupAt: undefined,
-      customDomain: undefined,
-    };
-    super("App", name, props, withSecretOutputs(opts, ["env"]));
+    // Every declared field is registered (appFields), or its output is undefined at run time.
+    const props = registeredProps(appFields, args);
+    if (args.env !== undefined) props.env = pulumi.secret(refuseLostEnvKeys(args.env));
+    super("App", name, props, withSecretOutputs(opts, fieldLists(appFields).secrets));
   }
 }
+
+// The hand-written Args and outputs (hover text) name exactly the declared fields.
+assertType<SameKeys<keyof AppArgs, ArgKeys<typeof appFields> | "account">>(true);
+assertType<SameKeys<OutputKeys<App>, keyof typeof appFields | "account">>(true);
 
 function withSecretOutputs(
   opts: pulumi.CustomResourceOptions | undefined,

@@ -2,7 +2,10 @@ import { z } from "zod";
 import { formatDotenv, dotenvProblem } from "../../api/dotenv";
 import { HostingInputError } from "../../api/errors/input-error";
 import { SUBDOMAIN_PATTERN } from "../../api/hostname";
+import { assertType } from "../../api/type-equality";
+import type { SameKeys, SchemaKeys } from "../fields";
 import { idInput, textInput } from "../input-rules";
+import type { appFields } from "./fields";
 
 const name = /^[A-Za-z0-9][A-Za-z0-9 _.-]{0,62}$/;
 
@@ -77,8 +80,10 @@ export const appInputSchema = z.strictObject({
     empty: "customCommand must not be empty; omit it for the default",
     max: SETTING_MAX.customCommand,
   }).optional(),
+  // Not strict: the object pickRuntimeVersion returns (with `latest`, `recommended`) is an
+  // AppRuntime to the compiler, so check takes it too and keeps only these two fields.
   runtime: z
-    .strictObject({
+    .object({
       language: textInput("runtime.language", {
         required: 'runtime.language is required, e.g. "node"',
         empty: 'runtime.language is required, e.g. "node"',
@@ -102,3 +107,6 @@ export const appInputSchema = z.strictObject({
 });
 
 export type AppInputs = z.infer<typeof appInputSchema>;
+
+// The rules and the declaration (appFields) name the same fields.
+assertType<SameKeys<keyof typeof appInputSchema.shape, SchemaKeys<typeof appFields>>>(true);

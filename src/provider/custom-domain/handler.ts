@@ -1,7 +1,7 @@
 import type { HostingClient } from "../../api/client";
 import type { AttachDomainResponse } from "../../api/types";
 import { findApp, forgetApps } from "../app-directory";
-import { camelize } from "../camel";
+import { declaredState, fieldLists, outputsFrom } from "../fields";
 import { pollUntil } from "../poll";
 import {
   ignoreNotFound,
@@ -12,23 +12,22 @@ import {
   type ResourceHandler,
 } from "../resource-handler";
 import { dnsRecordsOf } from "./dns-records";
+import { customDomainFields } from "./fields";
 import { customDomainInputSchema, type CustomDomainInputs } from "./schema";
 
 const DEFAULT_ACTIVE_TIMEOUT_S = 900;
 const POLL_MS = 1000;
 
+/** The inputs, and the reply's documented fields by name (customDomainFields); nothing else. */
 function outputsOf(inputs: CustomDomainInputs, res: AttachDomainResponse): Props {
-  const domain = inputs.domain;
-  const h = res.custom_hostname;
+  const out = outputsFrom(customDomainFields, res);
   return {
-    ...inputs,
-    hostname: h.hostname,
-    status: h.status,
-    ssl: camelize(h.ssl ?? {}),
-    ownershipVerification: camelize(h.ownership_verification ?? {}),
-    cname: res.cname,
-    message: res.message ?? "",
-    dnsRecords: dnsRecordsOf(domain, res),
+    ...declaredState(customDomainFields, inputs),
+    ...out,
+    ssl: out.ssl ?? {},
+    ownershipVerification: out.ownershipVerification ?? {},
+    message: out.message ?? "",
+    dnsRecords: dnsRecordsOf(inputs.domain, res),
   };
 }
 
@@ -90,7 +89,7 @@ async function settle(
 
 export const customDomainHandler: ResourceHandler<typeof customDomainInputSchema> = {
   schema: customDomainInputSchema,
-  replaceOnChange: ["appId", "domain"],
+  replaceOnChange: fieldLists(customDomainFields).replaceOnChange,
   // One custom domain per app, and a domain on one app at a time: remove before re-adding.
   deleteBeforeReplace: () => true,
 

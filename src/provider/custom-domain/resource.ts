@@ -1,6 +1,9 @@
-import * as pulumi from "@pulumi/pulumi";
+import type * as pulumi from "@pulumi/pulumi";
 import type { AccountInput } from "../account-input";
-import { HostingResource } from "../hosting-resource";
+import { assertType } from "../../api/type-equality";
+import { registeredProps, type ArgKeys, type SameKeys } from "../fields";
+import { HostingResource, type OutputKeys } from "../hosting-resource";
+import { customDomainFields } from "./fields";
 import type { DnsRecord } from "./dns-records";
 
 export type { DnsRecord } from "./dns-records";
@@ -77,16 +80,17 @@ export class CustomDomain extends HostingResource {
   declare readonly hostname: pulumi.Output<string>;
   /** The hostname's state, e.g. `pending`, then `active`. */
   declare readonly status: pulumi.Output<string>;
-  /** Certificate state and its validation records. */
+  /** Certificate state and its validation records (`method`, `type`, `status`, `validationRecords`). */
   declare readonly ssl: pulumi.Output<CustomDomainSsl>;
-  /** The TXT record that proves ownership. */
+  /** The TXT record that proves ownership (`type`, `name`, `value`, `txtName`, `txtValue`). */
   declare readonly ownershipVerification: pulumi.Output<ValidationRecordOutput>;
   /** The edge target the domain must CNAME to. */
   declare readonly cname: pulumi.Output<string>;
   /** The platform's note on attaching, if any. */
   declare readonly message: pulumi.Output<string>;
   /**
-   * Every record to create at your DNS provider: CNAME to the edge, TXT ownership, SSL validation.
+   * Every record to create at your DNS provider, flat and de-duplicated: CNAME to the edge, TXT
+   * ownership, SSL validation (`{ type, name, value, purpose }`).
    */
   declare readonly dnsRecords: pulumi.Output<DnsRecord[]>;
 
@@ -96,20 +100,12 @@ export class CustomDomain extends HostingResource {
    * @param opts Pulumi resource options.
    */
   constructor(name: string, args: CustomDomainArgs, opts?: pulumi.CustomResourceOptions) {
-    // Every declared output needs its key here (see App).
-    const props = {
-      waitForActive: undefined,
-      activeTimeoutSeconds: undefined,
-      ...args,
-      account: args.account,
-      hostname: undefined,
-      status: undefined,
-      ssl: undefined,
-      ownershipVerification: undefined,
-      cname: undefined,
-      message: undefined,
-      dnsRecords: undefined,
-    };
+    // Every declared field is registered (customDomainFields), or its output is undefined.
+    const props = registeredProps(customDomainFields, args);
     super("CustomDomain", name, props, opts);
   }
 }
+
+// The hand-written Args and outputs name exactly the declared fields.
+assertType<SameKeys<keyof CustomDomainArgs, ArgKeys<typeof customDomainFields> | "account">>(true);
+assertType<SameKeys<OutputKeys<CustomDomain>, keyof typeof customDomainFields | "account">>(true);

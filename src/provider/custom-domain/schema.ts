@@ -1,6 +1,9 @@
 import { z } from "zod";
 import { HOSTNAME_PATTERN, normalizeHostname } from "../../api/hostname";
+import { assertType } from "../../api/type-equality";
+import type { SameKeys, SchemaKeys } from "../fields";
 import { idInput } from "../input-rules";
+import type { customDomainFields } from "./fields";
 
 export const customDomainInputSchema = z.strictObject({
   appId: idInput("appId", "pass app.id"),
@@ -19,3 +22,8 @@ export const customDomainInputSchema = z.strictObject({
 });
 
 export type CustomDomainInputs = z.infer<typeof customDomainInputSchema>;
+
+// The rules and the declaration (fields.ts) name the same fields.
+assertType<
+  SameKeys<keyof typeof customDomainInputSchema.shape, SchemaKeys<typeof customDomainFields>>
+>(true);

@@ -1,6 +1,8 @@
 import type { HostingClient } from "../../api/client";
 import { findApp } from "../app-directory";
 import { ignoreNotFound, type ResourceHandler } from "../resource-handler";
+import { fieldLists } from "../fields";
+import { toggleFields } from "../toggle-fields";
 import { toggleInputSchema } from "../toggle-schema";
 
 const apply = (client: HostingClient, appId: string, enabled: boolean) =>
@@ -12,7 +14,7 @@ const apply = (client: HostingClient, appId: string, enabled: boolean) =>
  */
 export const webAccessHandler: ResourceHandler<typeof toggleInputSchema> = {
   schema: toggleInputSchema,
-  replaceOnChange: ["appId"],
+  replaceOnChange: fieldLists(toggleFields).replaceOnChange,
 
   async create(client, i) {
     await apply(client, i.appId, i.enabled);

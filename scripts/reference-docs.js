@@ -1,0 +1,311 @@
+/*
+ * Generates docs/reference/: one Markdown page per resource class, in the Registry's shape, from
+ * the field declarations (dist/provider/declarations.js, so `npm run build` first) and the class
+ * comments; one page per data source (getX with getXOutput, pickRuntimeVersion) from the
+ * exported signatures and their comments. `node scripts/reference-docs.js` writes the pages;
+ * `--check` fails when the committed ones are stale (the test does the same in memory).
+ */
+const fs = require("node:fs");
+const path = require("node:path");
+const ts = require("typescript");
+const examples = require("./reference-examples");
+
+const ROOT = path.resolve(__dirname, "..");
+const OUT = path.join(ROOT, "docs", "reference");
+
+let indexExports;
+
+/** The exported names of src/index.ts with their declarations, through the type checker. */
+function exportsOfIndex() {
+  indexExports ??= readIndexExports();
+  return indexExports;
+}
+
+function readIndexExports() {
+  const options = { strict: true, target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.CommonJS };
+  const program = ts.createProgram([path.join(ROOT, "src", "index.ts")], options);
+  const checker = program.getTypeChecker();
+  const index = program.getSourceFile(path.join(ROOT, "src", "index.ts"));
+  const symbols = checker.getExportsOfModule(checker.getSymbolAtLocation(index));
+  const resolved = new Map();
+  for (const s of symbols) {
+    resolved.set(s.name, s.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(s) : s);
+  }
+  return { checker, symbols: resolved };
+}
+
+/** A symbol's comment: its text (links as code) and its @example code, if any. */
+function commentOf(checker, symbol) {
+  const text = ts
+    .displayPartsToString(symbol.getDocumentationComment(checker))
+    .replace(/\{@link\s+([^}\s]+)\s*\}/g, "`$1`")
+    .trim();
+  const example = symbol
+    .getJsDocTags(checker)
+    .filter((t) => t.name === "example")
+    .map((t) => ts.displayPartsToString(t.text))
+    .map((t) => t.replace(/^\s*```ts\n?/, "").replace(/\n?```\s*$/, ""))
+    .join("\n");
+  return { text, example: example.trim() };
+}
+
+const one = (s) => s.replace(/\s+/g, " ").trim();
+
+/** A complete program around an example (the pages' snippets compile as they are). */
+function program(body) {
+  const imports = [];
+  if (/\bpath\./.test(body)) imports.push('import * as path from "node:path";');
+  if (/\bpulumi\./.test(body)) imports.push('import * as pulumi from "@pulumi/pulumi";');
+  imports.push('import * as hosting from "pulumi-hosting";');
+  const needsApp = /\bapp\./.test(body) && !/const app\b/.test(body);
+  const lines = [...imports, ""];
+  if (needsApp) lines.push('const app = new hosting.App("web", { source: "./app", name: "web" });');
+  lines.push(body);
+  return lines.join("\n");
+}
+
+function resourcePage(kind, declaration, comment) {
+  const { fields, adoption } = declaration;
+  const entries = Object.entries(fields);
+  const args = entries.filter(([, f]) => f.input === "required" || f.input === "optional");
+  const tags = (f) =>
+    [
+      f.input === "required" ? "Required" : "Optional",
+      `\`${f.type}\``,
+      f.secret ? "secret" : undefined,
+    ]
+      .filter(Boolean)
+      .join(", ");
+  const replaces = entries.filter(([, f]) => f.replaces).map(([k]) => `\`${k}\``);
+  const out = [
+    `# ${kind}`,
+    "",
+    one(comment.text),
+    "",
+    `Type token: \`pulumi-nodejs:dynamic/hosting:${kind}\`.`,
+    "",
+    "## Example Usage",
+    "",
+    "```ts",
+    program(comment.example),
+    "```",
+    "",
+    "## Argument Reference",
+    "",
+    ...args.map(([k, f]) => `- \`${k}\` (${tags(f)}): ${one(f.doc)}`),
+    `- \`account\` (Optional, \`string\`): ${one(declaration.accountDoc)}`,
+    "",
+    "## Attribute Reference",
+    "",
+    "Every argument is also an output, under the same name; `id` is the service's id of the object.",
+    "",
+    ...entries.map(([k, f]) => {
+      const secret = f.secret ? ", secret" : "";
+      return `- \`${k}\` (\`${f.type}\`${secret}): ${one(f.outputDoc ?? f.doc)}`;
+    }),
+    "- `account` (`string | undefined`): The named account; undefined for the default account.",
+    "",
+    "## Adoption (in place of import)",
+    "",
+    one(adoption),
+    "",
+    "## Replacement",
+    "",
+    replaces.length > 0
+      ? `A change to ${replaces.join(", ")} replaces the resource; any other argument changes in place.`
+      : "No argument replaces the resource; every change is made in place.",
+    "A change of `account` replaces it when the new account has another URL or token.",
+    "",
+  ];
+  return out.join("\n");
+}
+
+/** The fields of a type as reference lines: `name` (Required|Optional, `type`): doc. */
+function fieldLines(checker, type) {
+  const members = type.isUnion() ? type.types : [type];
+  const seen = new Map();
+  for (const member of members) {
+    for (const p of checker.getPropertiesOfType(member)) {
+      if (seen.has(p.name)) continue;
+      const decl = p.valueDeclaration ?? p.declarations?.[0];
+      const optional = (p.flags & ts.SymbolFlags.Optional) !== 0 || members.length > 1;
+      const t = decl ? checker.getTypeOfSymbolAtLocation(p, decl) : undefined;
+      // `name?: never` in one member of a union only says "not with the other one".
+      if (t && checker.getNonNullableType(t).flags & ts.TypeFlags.Never) continue;
+      const typeText = t ? checker.typeToString(checker.getNonNullableType(t)) : "unknown";
+      const doc = one(commentOf(checker, p).text) || "(undocumented)";
+      seen.set(
+        p.name,
+        `- \`${p.name}\` (${optional ? "Optional" : "Required"}, \`${typeText}\`): ${doc}`,
+      );
+    }
+  }
+  return [...seen.values()];
+}
+
+/** The value a call gives: Promise<T> → T, T[] → T (the fields of one element are listed). */
+function resultType(checker, fn) {
+  const sig = checker.getSignaturesOfType(fn, ts.SignatureKind.Call)[0];
+  let t = checker.getReturnTypeOfSignature(sig);
+  const promised = checker.getPromisedTypeOfPromise?.(t);
+  if (promised) t = promised;
+  let list = false;
+  if (checker.isArrayType(t)) {
+    t = checker.getTypeArguments(t)[0];
+    list = true;
+  }
+  return { sig, type: t, list };
+}
+
+/** One parameter of a data source as reference lines. */
+function parameterLines(checker, param, decl) {
+  const optional = checker.isOptionalParameter(decl);
+  const type = checker.getNonNullableType(checker.getTypeOfSymbol(param));
+  const typeText = checker.typeToString(type);
+  const head = `### \`${param.name}\` (${optional ? "Optional" : "Required"}, \`${typeText}\`)`;
+  if (/^pulumi\.Invoke(Output)?Options$|^Invoke(Output)?Options$/.test(typeText)) {
+    return [head, "", "Pulumi's invoke options (`dependsOn`, `parent`, `provider`, …).", ""];
+  }
+  if (checker.isArrayType(type)) {
+    const element = checker.getTypeArguments(type)[0];
+    const what = `A list of \`${checker.typeToString(element)}\`, each with:`;
+    return [head, "", what, "", ...fieldLines(checker, element), ""];
+  }
+  const lines = fieldLines(checker, type);
+  return [head, "", ...(lines.length > 0 ? lines : ["No fields."]), ""];
+}
+
+function dataSourcePage(checker, name, symbols) {
+  const fn = symbols.get(name);
+  const comment = commentOf(checker, fn);
+  const { sig, type, list } = resultType(checker, checker.getTypeOfSymbol(fn));
+  const output = symbols.get(`${name}Output`);
+  const example = examples[name];
+  if (!example) throw new Error(`scripts/reference-examples.js has no example of ${name}`);
+  const out = [`# ${name}`, "", one(comment.text), ""];
+  if (output) {
+    out.push(
+      `\`${name}Output\` takes the same arguments as Inputs and gives an Output: ${one(
+        commentOf(checker, output).text,
+      )}`,
+      "",
+    );
+  }
+  out.push("## Example Usage", "", "```ts", program(example), "```", "");
+  out.push("## Argument Reference", "");
+  for (const param of sig.parameters) {
+    out.push(...parameterLines(checker, param, param.valueDeclaration));
+  }
+  const typeName = checker.typeToString(type);
+  out.push(
+    "## Attribute Reference",
+    "",
+    list ? `A list of \`${typeName}\`, each with:` : `The result (\`${typeName}\`) has:`,
+    "",
+    ...fieldLines(checker, type),
+    "",
+  );
+  return out.join("\n");
+}
+
+/** Every page, by file name under docs/reference/. */
+function generate() {
+  const { resourceDeclarations } = require(path.join(ROOT, "dist", "provider", "declarations"));
+  const { accountField } = require(path.join(ROOT, "dist", "provider", "fields"));
+  const { checker, symbols } = exportsOfIndex();
+  const pages = new Map();
+  for (const [kind, declaration] of Object.entries(resourceDeclarations)) {
+    const comment = commentOf(checker, symbols.get(kind));
+    pages.set(
+      `${kind}.md`,
+      resourcePage(kind, { ...declaration, accountDoc: accountField.doc }, comment),
+    );
+  }
+  const dataSources = [...symbols.keys()]
+    .filter((n) => /^get[A-Z]\w*$/.test(n) && !n.endsWith("Output"))
+    .concat("pickRuntimeVersion")
+    .sort();
+  for (const name of dataSources) pages.set(`${name}.md`, dataSourcePage(checker, name, symbols));
+  const resources = Object.keys(resourceDeclarations);
+  pages.set(
+    "README.md",
+    [
+      "# pulumi-hosting reference",
+      "",
+      "Generated by `npm run docs` from the resource declarations and the exported signatures;",
+      "do not edit by hand.",
+      "",
+      "## Resources",
+      "",
+      ...resources.map((k) => `- [${k}](${k}.md)`),
+      "",
+      "## Data sources",
+      "",
+      ...dataSources.map((n) => {
+        const output = symbols.has(`${n}Output`) ? ` / \`${n}Output\`` : "";
+        return `- [\`${n}\`${output}](${n}.md)`;
+      }),
+      "",
+    ].join("\n"),
+  );
+  return pages;
+}
+
+/** The committed pages that differ from what the declarations give (missing, changed, extra). */
+function stalePages(pages = generate()) {
+  const present = fs.existsSync(OUT) ? fs.readdirSync(OUT).filter((f) => f.endsWith(".md")) : [];
+  const stale = [];
+  for (const [file, text] of pages) {
+    const p = path.join(OUT, file);
+    if (!fs.existsSync(p) || fs.readFileSync(p, "utf8") !== text) stale.push(file);
+  }
+  return stale.concat(present.filter((f) => !pages.has(f)));
+}
+
+function write(pages = generate()) {
+  fs.mkdirSync(OUT, { recursive: true });
+  for (const f of fs.readdirSync(OUT)) if (!pages.has(f)) fs.rmSync(path.join(OUT, f));
+  for (const [file, text] of pages) fs.writeFileSync(path.join(OUT, file), text);
+}
+
+/**
+ * Arguments whose hover text (the `<Kind>Args` comment) says something else than the
+ * declaration's `doc`: the two are written side by side and must not drift apart.
+ */
+function hoverMismatches() {
+  const { resourceDeclarations } = require(path.join(ROOT, "dist", "provider", "declarations"));
+  const { checker, symbols } = exportsOfIndex();
+  const out = [];
+  for (const [kind, { fields }] of Object.entries(resourceDeclarations)) {
+    const args = checker.getDeclaredTypeOfSymbol(symbols.get(`${kind}Args`));
+    for (const p of checker.getPropertiesOfType(args)) {
+      if (p.name === "account") continue;
+      const hover = one(commentOf(checker, p).text);
+      const doc = one(fields[p.name]?.doc ?? "");
+      if (hover !== doc) out.push(`${kind}Args.${p.name}: "${hover}" ≠ declared "${doc}"`);
+    }
+    // The class's outputs: the declaration's outputDoc, or its doc.
+    const resource = checker.getDeclaredTypeOfSymbol(symbols.get(kind));
+    for (const name of Object.keys(fields)) {
+      const p = checker.getPropertyOfType(resource, name);
+      const hover = p ? one(commentOf(checker, p).text) : "(no output)";
+      const doc = one(fields[name].outputDoc ?? fields[name].doc);
+      if (hover !== doc) out.push(`${kind}.${name}: "${hover}" ≠ declared "${doc}"`);
+    }
+  }
+  return out;
+}
+
+module.exports = { generate, stalePages, hoverMismatches, OUT };
+
+if (require.main === module) {
+  if (process.argv.includes("--check")) {
+    const stale = stalePages();
+    if (stale.length > 0) {
+      console.error(`docs/reference is stale (${stale.join(", ")}): run npm run docs`);
+      process.exit(1);
+    }
+  } else {
+    write();
+  }
+}

@@ -1,0 +1,159 @@
+import type { Fields } from "../fields";
+
+/*
+ * Every field of an App, declared once. The service has no endpoint that changes an app's
+ * settings: every setting replaces the app; only setupTimeoutSeconds changes in place.
+ */
+export const appFields = {
+  source: {
+    doc:
+      "The app's directory or a `.zip`. Packed deterministically; `node_modules`, `.git` and " +
+      "`.hostingignore` matches are left out. Its content (not its path) decides replacement: " +
+      "changing a file replaces the app.",
+    outputDoc: "The source path as given.",
+    type: "string",
+    input: "required",
+    // Its content is compared through sourceHash.
+    notCompared: true,
+  },
+  name: {
+    doc: "The app's name: 1-63 letters, digits, spaces, `.`, `_` or `-`. Changing it replaces the app.",
+    outputDoc: "The app's name, as the platform reports it.",
+    type: "string",
+    input: "required",
+    replaces: true,
+    from: "name",
+  },
+  env: {
+    doc:
+      "Environment variables (names: letters, digits, `_`); always stored as a secret. Changing " +
+      "them replaces the app.",
+    outputDoc: "The environment variables; a secret.",
+    type: "Record<string, string>",
+    input: "optional",
+    replaces: true,
+    secret: true,
+  },
+  ram: {
+    doc: "RAM in MB (at least 128); the platform's default when omitted. Changing it replaces the app.",
+    outputDoc: "RAM in MB, as the platform reports it.",
+    type: "number",
+    input: "optional",
+    replaces: true,
+    platformDefault: true,
+    from: "ram",
+  },
+  vcpu: {
+    doc:
+      "Number of virtual CPUs (at least 1); the platform's default when omitted. Changing it " +
+      "replaces the app.",
+    outputDoc: "Number of virtual CPUs, as the platform reports it.",
+    type: "number",
+    input: "optional",
+    replaces: true,
+    platformDefault: true,
+    from: "vcpu",
+  },
+  entrypoint: {
+    doc:
+      'The file the runtime starts, e.g. `"index.js"`; the runtime\'s default when omitted. ' +
+      "Changing it replaces the app.",
+    outputDoc: "The file the runtime starts, as the platform reports it.",
+    type: "string",
+    input: "optional",
+    replaces: true,
+    platformDefault: true,
+    from: "entrypoint",
+  },
+  subdomain: {
+    doc:
+      "The platform subdomain to serve on (lower-case letters, digits, `-`); assigned when " +
+      "omitted. Changing it replaces the app.",
+    outputDoc: "The platform subdomain the app is served on (the assigned one when not set).",
+    type: "string",
+    input: "optional",
+    replaces: true,
+    platformDefault: true,
+    from: "subdomain",
+  },
+  description: {
+    doc: "Free text, at most 500 characters. Changing it replaces the app.",
+    outputDoc: "Free text, as the platform reports it.",
+    type: "string",
+    input: "optional",
+    replaces: true,
+    platformDefault: true,
+    from: "description",
+  },
+  customCommand: {
+    doc: "A start command that replaces the runtime's default. Changing it replaces the app.",
+    outputDoc: "The start command, when set.",
+    type: "string",
+    input: "optional",
+    replaces: true,
+    platformDefault: true,
+    from: "custom_command",
+  },
+  runtime: {
+    doc:
+      "Language and version to run on (`{ language, version }`; the object `pickRuntimeVersion` " +
+      "returns fits, its other fields are ignored); the platform's default when omitted. " +
+      "Changing it replaces the app.",
+    outputDoc: "Language and version, when set.",
+    type: "{ language: string; version: string }",
+    input: "optional",
+    replaces: true,
+  },
+  setupTimeoutSeconds: {
+    doc:
+      "How long create waits for setup to finish, in seconds (more than 0, at most 3600; default " +
+      '300). Past it the app is kept in the stack as "created but failed to initialise". Changes ' +
+      "in place.",
+    outputDoc: "How long create waits for setup, in seconds, when set.",
+    type: "number",
+    input: "optional",
+  },
+  adoptId: {
+    doc:
+      "Manage an existing app (by id) instead of creating one: `pulumi import` does not work for " +
+      "dynamic resources. Read only when the App is created; from then on the program is the " +
+      "truth (a change that replaces the App replaces the adopted app). Destroying the stack " +
+      "deletes it.",
+    outputDoc: "The id of the adopted app, when set.",
+    type: "string",
+    input: "optional",
+    // Read once, when the App is created (like `pulumi import`): changing or removing it later
+    // does nothing, so the adopted app is never replaced or deleted because of it.
+    notCompared: true,
+  },
+  sourceHash: {
+    doc:
+      "sha256 over the packed content (paths, modes, file hashes, manifest), not the zip bytes; " +
+      "a change to it replaces the app.",
+    type: "string",
+    input: "computed",
+    replaces: true,
+  },
+  userId: { doc: "The owner's user id.", type: "string", from: "user_id" },
+  isApp: { doc: "Always true for an app.", type: "boolean", from: "is_app" },
+  blockedUntil: {
+    doc: "Blocked until this time (ISO 8601), or null when not blocked.",
+    type: "string | null",
+    from: "blocked_until",
+  },
+  setup: { doc: "Whether setup has finished (the app is ready).", type: "boolean", from: "setup" },
+  createdAt: { doc: "When the app was created (ISO 8601).", type: "string", from: "created_at" },
+  lastSetupAt: {
+    doc: "When setup last ran (ISO 8601), or null.",
+    type: "string | null",
+    from: "last_setup_at",
+  },
+  customDomain: {
+    doc:
+      "Deprecated: undefined. The domain is the `hostname` of the CustomDomain resource; read " +
+      "from the app, it changed on every refresh after a CustomDomain attached. Stacks made by " +
+      "older versions keep the value they recorded.",
+    type: "string | undefined",
+    kept: true,
+  },
+} as const satisfies Fields;

@@ -1,0 +1,155 @@
+/*
+ * One declaration per resource field. The check schema's keys, the replace/compare/platform-default
+ * lists, the output keys a resource class registers, the read mapping and the reference pages all
+ * derive from it. No zod here: resource classes load this module, and a program that only
+ * declares resources must not load zod (the rules live in each resource's schema.ts, keyed by the
+ * same names and held equal at compile time with {@link SameKeys}).
+ */
+import { camelKey } from "./camel";
+
+/** How a service value maps into an output: a plain value, an object of known fields, a list. */
+export type Shape = "value" | { readonly [wireKey: string]: Shape } | readonly [Shape];
+
+/** One field of a resource. */
+export interface Field {
+  /** Reference text (Markdown). */
+  readonly doc: string;
+  /** What the output holds, when it says more than `doc` (e.g. the value the platform reports). */
+  readonly outputDoc?: string;
+  /** The type as a program sees it, for the reference pages. */
+  readonly type: string;
+  /**
+   * An input the program sets (`required` or `optional`), or one `check` computes (`computed`:
+   * in the check schema, not in the Args). Absent: an output only.
+   */
+  readonly input?: "required" | "optional" | "computed";
+  /** Changing it replaces the resource. */
+  readonly replaces?: boolean;
+  /** Not compared by diff (e.g. a path whose content is compared through a hash). */
+  readonly notCompared?: boolean;
+  /** The platform fills it in when unset: unset in the program means no opinion. */
+  readonly platformDefault?: boolean;
+  /** Stored as a secret. */
+  readonly secret?: boolean;
+  /** The documented service field the output is read from (dotted path), e.g. `user_id`. */
+  readonly from?: string;
+  /** With `from`: the known fields of an object or list value; nothing else is read. */
+  readonly shape?: Shape;
+  /**
+   * Kept as recorded in state and never read from the service (an output older versions
+   * filled in): a refresh leaves it as it was.
+   */
+  readonly kept?: boolean;
+}
+
+export type Fields = Readonly<Record<string, Field>>;
+
+type KeysWhere<F extends Fields, C> = {
+  [K in keyof F]: F[K] extends C ? K : never;
+}[keyof F] &
+  string;
+
+/** Fields the check schema holds (set by the program or computed by check). */
+export type SchemaKeys<F extends Fields> = KeysWhere<F, { input: string }>;
+/** Fields a program sets (the Args interface, less `account`). */
+export type ArgKeys<F extends Fields> = KeysWhere<F, { input: "required" | "optional" }>;
+
+/** true when A and B are the same set of names. */
+export type SameKeys<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+
+/** The `account` input every resource takes; checked by handlers.ts, not by each schema. */
+export const accountField: Field = {
+  doc:
+    "A named account from stack config (`hosting:accounts.<name>.apiUrl` / `.token`) or the " +
+    "environment (`HOSTING_<NAME>_API_URL` / `HOSTING_<NAME>_TOKEN`); unset means the default " +
+    "`hosting:apiUrl` / `hosting:token`. Only the name is stored in state. Changing it replaces " +
+    "the resource, unless both names hold the same URL and token.",
+  type: "string",
+  input: "optional",
+};
+
+const names = (f: Fields, test: (x: Field) => boolean | undefined): string[] =>
+  Object.keys(f).filter((k) => test(f[k]));
+
+/** The lists a handler needs, derived from the declaration. */
+export function fieldLists(f: Fields) {
+  return {
+    schemaKeys: names(f, (x) => x.input !== undefined),
+    replaceOnChange: names(f, (x) => x.replaces),
+    notCompared: names(f, (x) => x.notCompared),
+    platformDefaults: names(f, (x) => x.platformDefault),
+    secrets: names(f, (x) => x.secret),
+    /** Inputs the service reports back: a refresh brings their drift into the inputs. */
+    live: names(f, (x) => x.input !== undefined && x.from !== undefined),
+  };
+}
+
+/**
+ * The properties a resource class registers: the program's arguments, and `undefined` for every
+ * other declared field (a dynamic resource only gets outputs for the keys it registers). Keys a
+ * program should not set (outputs, computed inputs) are registered empty whatever it passed;
+ * unknown ones pass, so check names them.
+ */
+export function registeredProps(f: Fields, args: object): Record<string, unknown> {
+  const props: Record<string, unknown> = { account: undefined, ...args };
+  for (const key of Object.keys(f)) {
+    const arg = f[key].input === "required" || f[key].input === "optional";
+    if (!arg || !(key in props)) props[key] = undefined;
+  }
+  return props;
+}
+
+const pathOf = (from: string) => from.split(".");
+
+/** Reads a value by a declared shape: known fields only, as deep as the shape, no further. */
+function byShape(value: unknown, shape: Shape | undefined): unknown {
+  if (shape === undefined || shape === "value") {
+    // A plain value: an object or list where none is declared is not copied.
+    return value !== null && typeof value === "object" ? undefined : value;
+  }
+  if (value === null || typeof value !== "object") return undefined;
+  if (Array.isArray(shape)) {
+    return Array.isArray(value) ? value.map((v) => byShape(v, shape[0])) : undefined;
+  }
+  const src = value as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const wire of Object.keys(shape)) {
+    if (!Object.prototype.hasOwnProperty.call(src, wire)) continue;
+    const v = byShape(src[wire], (shape as Record<string, Shape>)[wire]);
+    if (v !== undefined) out[camelKey(wire)] = v;
+  }
+  return out;
+}
+
+/**
+ * The outputs a service reply gives: each declared `from` field, by name and shape. Nothing
+ * else of the reply is read, so no service field can overwrite an input or `account`.
+ */
+export function outputsFrom(f: Fields, reply: unknown): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(f)) {
+    const from = f[key].from;
+    if (from === undefined) continue;
+    let v: unknown = reply;
+    for (const part of pathOf(from)) {
+      if (v === null || typeof v !== "object" || !Object.prototype.hasOwnProperty.call(v, part)) {
+        v = undefined;
+        break;
+      }
+      v = (v as Record<string, unknown>)[part];
+    }
+    if (v === undefined) continue;
+    const mapped = byShape(v, f[key].shape);
+    if (mapped !== undefined) out[key] = mapped;
+  }
+  return out;
+}
+
+/** The declared keys of a state (inputs, `account`, outputs): what a read carries over. */
+export function declaredState(f: Fields, state: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const key of [...Object.keys(f), "account"]) {
+    if (state[key] !== undefined) out[key] = state[key];
+  }
+  return out;
+}
