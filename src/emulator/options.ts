@@ -17,6 +17,11 @@ export interface EmulatorOptions {
   setupDelayMs?: number;
   /** How long a custom hostname stays pending before it is active (default 500 ms). */
   domainActivationMs?: number;
+  /**
+   * The clock that times setup and domain activation (default `Date.now`): a test shares one with
+   * the provider's waits so neither waits in real time.
+   */
+  now?: () => number;
   /** Youngest age at which a backup may be deleted (default 24 h). */
   minBackupRetentionMs?: number;
   /** Largest accepted upload (default 256 MiB). */
@@ -51,6 +56,7 @@ export function resolveOptions(o: EmulatorOptions): ResolvedOptions {
     stateFile: o.stateFile,
     setupDelayMs: o.setupDelayMs ?? 200,
     domainActivationMs: o.domainActivationMs ?? 500,
+    now: o.now ?? (() => Date.now()),
     minBackupRetentionMs: o.minBackupRetentionMs ?? 24 * 3600_000,
     maxUploadBytes: o.maxUploadBytes ?? 256 * 1024 * 1024,
     pointedDomainSuffix: o.pointedDomainSuffix ?? ".pointed.test",

@@ -1,6 +1,7 @@
 import type { HostingClient } from "../api/client";
 import type { AppListEntry } from "../api/types";
 import { appById } from "./app-index";
+import { clock } from "./clock";
 
 /*
  * Reads of many apps in one deployment share one GET /apps: a call made while another is in
@@ -33,10 +34,10 @@ interface Shared {
 const shared = new WeakMap<HostingClient, Shared>();
 
 function start(client: HostingClient): Shared {
-  const entry: Shared = { promise: client.listApps(), startedAt: Date.now() };
+  const entry: Shared = { promise: client.listApps(), startedAt: clock.now() };
   shared.set(client, entry);
   entry.promise.then(
-    () => (entry.settledAt = Date.now()),
+    () => (entry.settledAt = clock.now()),
     () => shared.get(client) === entry && shared.delete(client),
   );
   return entry;
@@ -45,7 +46,7 @@ function start(client: HostingClient): Shared {
 /** The shared list: one in flight, or settled within the cache lifetime. */
 function listAppsShared(client: HostingClient): Promise<AppListEntry[]> {
   const hit = shared.get(client);
-  if (hit && (hit.settledAt === undefined || Date.now() - hit.settledAt < maxAgeMs())) {
+  if (hit && (hit.settledAt === undefined || clock.now() - hit.settledAt < maxAgeMs())) {
     return hit.promise;
   }
   return start(client).promise;
@@ -63,16 +64,16 @@ const queued = new WeakMap<HostingClient, Promise<AppListEntry[]>>();
 export function listAppsSince(client: HostingClient, since: number): Promise<AppListEntry[]> {
   const hit = shared.get(client);
   if (hit && hit.startedAt >= since) return hit.promise;
-  if (!hit || (hit.settledAt !== undefined && Date.now() - hit.startedAt >= MIN_GAP_MS)) {
+  if (!hit || (hit.settledAt !== undefined && clock.now() - hit.startedAt >= MIN_GAP_MS)) {
     return start(client).promise;
   }
   // The queued list starts after every caller's `since` (each is at most its call time).
   let next = queued.get(client);
   if (!next) {
-    const wait = Math.max(0, hit.startedAt + MIN_GAP_MS - Date.now());
+    const wait = Math.max(0, hit.startedAt + MIN_GAP_MS - clock.now());
     next = hit.promise
       .catch(() => undefined)
-      .then(() => new Promise((resolve) => setTimeout(resolve, wait)))
+      .then(() => clock.sleep(wait))
       .then(() => {
         queued.delete(client);
         return start(client).promise;

@@ -1,4 +1,4 @@
-import { setTimeout as sleep } from "node:timers/promises";
+import { clock } from "./clock";
 import { waitProgress } from "./progress";
 
 /**
@@ -14,11 +14,11 @@ export async function pollUntil<T>(
   intervalMs: number,
   what: string,
 ): Promise<T> {
-  const deadline = Date.now() + timeoutS * 1000;
+  const deadline = clock.now() + timeoutS * 1000;
   const progress = waitProgress(what, timeoutS);
   let value = first;
-  while (!done(value) && Date.now() < deadline) {
-    await sleep(Math.min(intervalMs, Math.max(0, deadline - Date.now())));
+  while (!done(value) && clock.now() < deadline) {
+    await clock.sleep(Math.min(intervalMs, Math.max(0, deadline - clock.now())));
     value = await check();
     if (!done(value)) progress.tick();
   }

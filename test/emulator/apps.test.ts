@@ -4,9 +4,18 @@ import FormData from "form-data";
 import { wireAssumptions } from "../../src/api/endpoints";
 import { formatDotenv } from "../../src/api";
 import { useEmulator } from "../helpers/emulator";
+import { ManualClock } from "../helpers/manual-clock";
 import { makeZip, manifest } from "../helpers/zip";
 
-const env = useEmulator({ setupDelayMs: 300, domainActivationMs: 300, maxUploadBytes: 64 * 1024 });
+// Setup and domain activation are timed by a clock only the tests move: no real waiting, and
+// no flake when the machine is slow between two requests.
+const clock = new ManualClock();
+const env = useEmulator({
+  setupDelayMs: 300,
+  domainActivationMs: 300,
+  maxUploadBytes: 64 * 1024,
+  now: () => clock.now(),
+});
 
 async function rawPost(body: Buffer | string, contentType: string) {
   const res = await request(`${env.emu.url}/apps`, {
@@ -120,7 +129,7 @@ describe("app lifecycle", () => {
     const { id } = await c.createApp({ archivePath: zip });
     const summary = async () => (await c.listApps()).find((a) => a.app.id === id)!.app;
     expect((await summary()).setup).toBe(false);
-    await new Promise((r) => setTimeout(r, 350));
+    await clock.advance(350);
     expect((await summary()).setup).toBe(true);
     expect(await c.listDeployments(id)).toHaveLength(1);
   });
@@ -150,7 +159,7 @@ describe("app lifecycle", () => {
     });
     const second = await c.attachCustomDomain(id, "api.dom.pointed.test").catch((e: unknown) => e);
     expect(second).toMatchObject({ status: 409 });
-    await new Promise((r) => setTimeout(r, 350));
+    await clock.advance(350);
     const again = await c.attachCustomDomain(id, "www.dom.pointed.test");
     expect(again.custom_hostname.status).toBe("active");
     expect(again.custom_hostname.id).toBe(first.custom_hostname.id);

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { HostingClient } from "../../src/api";
 import { exited, spawnEmulator } from "../harness/spawn-emulator";
+import { until } from "../helpers/until";
 import { makeZip, manifest } from "../helpers/zip";
 
 describe("state file", () => {
@@ -24,7 +25,8 @@ describe("state file", () => {
       }
     };
     const writers = [writer(), writer(), writer()];
-    await new Promise((r) => setTimeout(r, 600));
+    // Killed mid-stream, once a few writes are acknowledged (not after a fixed time).
+    await until("six acknowledged creates", () => acked.length > 5);
     killed = true;
     first.child.kill("SIGKILL");
     await Promise.all(writers);

@@ -3,7 +3,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startEmulator, type EmulatorOptions, type RunningEmulator } from "../../src/emulator";
 import { ProviderHost } from "../harness/provider-host";
+import { InProcessProvider, type ProviderCalls } from "./in-process-provider";
 import { serializedProvider, urnOf } from "./serialize";
+import { VirtualClock } from "./virtual-clock";
 import type { ResourceKind } from "../../src/provider/handlers";
 
 export interface HostOptions {
@@ -13,19 +15,47 @@ export interface HostOptions {
 
 /** An emulator plus a configured provider host for one test file, torn down after it. */
 export function useProviderHost(options: EmulatorOptions = {}, hostOptions: HostOptions = {}) {
-  const ctx = {} as { emu: RunningEmulator; host: ProviderHost; token: string };
+  return useProviderEnv<ProviderHost>(options, hostOptions, (env) => ProviderHost.start(env));
+}
+
+/**
+ * An emulator plus the provider's handlers called in this process as the host calls them
+ * (see in-process-provider.ts), for one test file. Waits and polls, the provider's and the
+ * emulator's setup and domain activation, run on one {@link VirtualClock}: no real waiting.
+ */
+export function useInProcessProvider(
+  options: EmulatorOptions = {},
+  hostOptions: HostOptions & {
+    /** Real time instead: for a test of how waits that overlap in time share their calls. */
+    realTime?: boolean;
+  } = {},
+) {
+  const clock = new VirtualClock();
+  const timed = hostOptions.realTime ? options : { now: clock.now, ...options };
+  const env = useProviderEnv<ProviderCalls>(timed, hostOptions, (e) =>
+    InProcessProvider.start(e, hostOptions.realTime ? undefined : clock),
+  );
+  return Object.assign(env, { clock });
+}
+
+function useProviderEnv<H extends ProviderCalls>(
+  options: EmulatorOptions,
+  hostOptions: HostOptions,
+  start: (env: Record<string, string>) => Promise<H>,
+) {
+  const ctx = {} as { emu: RunningEmulator; host: H; token: string };
   beforeAll(async () => {
     ctx.emu = await startEmulator({ seed: "provider", setupDelayMs: 50, ...options });
     ctx.token = ctx.emu.issueToken();
     ctx.host = await startHost();
   });
   /** A provider host as the engine starts one for each deployment. */
-  async function startHost(): Promise<ProviderHost> {
+  async function startHost(): Promise<H> {
     const hostEnv: Record<string, string> = {};
     if (hostOptions.listCacheMs !== undefined) {
       hostEnv.HOSTING_LIST_CACHE_MS = String(hostOptions.listCacheMs);
     }
-    const host = await ProviderHost.start(hostEnv);
+    const host = await start(hostEnv);
     await host.configure({ "hosting:apiUrl": ctx.emu.url, "hosting:token": ctx.token });
     return host;
   }

@@ -1,11 +1,11 @@
-import { useProviderHost } from "../helpers/provider-env";
+import { useInProcessProvider } from "../helpers/provider-env";
 
 /*
- * The action resources through Pulumi's provider host: they act on create and on an update whose
+ * The action resources, called as Pulumi's provider host calls them: they act on create and on an update whose
  * triggers changed, never in check or diff; deleting them sends nothing.
  */
 
-const env = useProviderHost({ setupDelayMs: 0 });
+const env = useInProcessProvider({ setupDelayMs: 0 });
 const mutations = () =>
   Object.entries(env.emu.stats().requests)
     .filter(([route]) => !route.startsWith("GET "))

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { HostingClient } from "../../src/api";
 import type { FaultRule } from "../../src/emulator";
 import { legacyArchiveHash } from "../../src/provider/app/packaging";
-import { appSource, useProviderHost } from "../helpers/provider-env";
+import { appSource, useInProcessProvider } from "../helpers/provider-env";
 import { makeZip, manifest } from "../helpers/zip";
 
 /*
@@ -11,7 +11,7 @@ import { makeZip, manifest } from "../helpers/zip";
  * resource (no orphan, no duplicate, no shared app) and no resource points at a deleted app.
  */
 
-const env = useProviderHost({ setupDelayMs: 50 });
+const env = useInProcessProvider({ setupDelayMs: 50 });
 afterEach(() => env.emu.setFaults({}));
 
 type InitFailure = { id: string; properties: Record<string, unknown>; reasons: string[] };

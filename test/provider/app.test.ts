@@ -1,11 +1,13 @@
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { appSource, expectNoToken, useProviderHost } from "../helpers/provider-env";
+import { startEmulator } from "../../src/emulator";
+import { InProcessProvider } from "../helpers/in-process-provider";
+import { appSource, expectNoToken, useInProcessProvider } from "../helpers/provider-env";
 
-const env = useProviderHost({ setupDelayMs: 50 }, { listCacheMs: 0 });
+const env = useInProcessProvider({ setupDelayMs: 50 }, { listCacheMs: 0 });
 const urn = env.urn("App", "web");
 
-describe("App through Pulumi's provider host", () => {
+describe("App through the provider's handlers, called as the host calls them", () => {
   test("create → read → no-op diff → change → replace → drift → delete", async () => {
     const { host, emu } = env;
     const dir = await appSource();
@@ -132,24 +134,23 @@ describe("App through Pulumi's provider host", () => {
 
 describe("App failure paths", () => {
   test("setup past the timeout: the error carries the id, so the app is kept, not orphaned", async () => {
-    env.emu.setFaults({});
+    // A service whose setups take an hour (on the shared virtual clock: nobody waits for it).
+    const emu = await startEmulator({ seed: "stuck", setupDelayMs: 3_600_000, now: env.clock.now });
+    const host = await InProcessProvider.start({}, env.clock);
+    await host.configure({ "hosting:apiUrl": emu.url, "hosting:token": emu.issueToken() });
     const dir = await appSource();
-    const checked = await env.host.check(
+    const checked = await host.check(
       urn,
       {},
       await env.inputs("App", { source: dir, name: "stuck", setupTimeoutSeconds: 0.5 }),
     );
-    // Make this one app's setup hang.
-    const slow = setInterval(() => {
-      for (const a of env.emu.world.apps)
-        if (a.name === "stuck") a.setup_ready_at = Number.MAX_SAFE_INTEGER;
-    }, 5);
-    const err = (await env.host.create(urn, checked.inputs).catch((e: unknown) => e)) as Error & {
+    const err = (await host.create(urn, checked.inputs).catch((e: unknown) => e)) as Error & {
       initFailure?: { id: string; properties: Record<string, unknown>; reasons: string[] };
     };
-    clearInterval(slow);
+    await host.stop();
+    await emu.stop();
     expect(err.message).toMatch(/setup did not finish within 0.5 s/);
-    const stuck = env.emu.world.apps.filter((a) => a.name === "stuck");
+    const stuck = emu.world.apps.filter((a) => a.name === "stuck");
     expect(stuck).toHaveLength(1);
     expect(err.initFailure?.id).toBe(stuck[0].id);
     expect(err.initFailure?.properties.__provider).toBe(checked.inputs.__provider);

@@ -1,14 +1,14 @@
 import { wireAssumptions } from "../../src/api/endpoints";
 import { stableJson } from "../../src/provider/stable-json";
 import { SETTING_MAX } from "../../src/provider/app/schema";
-import { appSource, useProviderHost } from "../helpers/provider-env";
+import { appSource, useInProcessProvider } from "../helpers/provider-env";
 
 /*
- * check() through Pulumi's provider host: each bad input fails naming the property and the fix,
+ * check() as Pulumi's provider host calls it (in-process driver): each bad input fails naming the property and the fix,
  * in our words (never zod's defaults), and nothing is sent to the service.
  */
 
-const env = useProviderHost({ setupDelayMs: 0 });
+const env = useInProcessProvider({ setupDelayMs: 0 });
 const ZOD_WORDING = /Invalid (key|input|type|string|element)|Expected [a-z]+, received/;
 
 async function failures(kind: "App" | "CustomDomain" | "AppAnalytics", props: object) {

@@ -1,10 +1,10 @@
-import { expectNoToken, useProviderHost } from "../helpers/provider-env";
+import { expectNoToken, useInProcessProvider } from "../helpers/provider-env";
 
-const env = useProviderHost({ setupDelayMs: 0, domainActivationMs: 300 }, { listCacheMs: 0 });
+const env = useInProcessProvider({ setupDelayMs: 0, domainActivationMs: 300 }, { listCacheMs: 0 });
 
 const newApp = (name: string) => env.newApp(name);
 
-describe("CustomDomain through Pulumi's provider host", () => {
+describe("CustomDomain, called as Pulumi's provider host calls it", () => {
   const urn = env.urn("CustomDomain", "www");
 
   test("create gives the DNS records to make; read, no-op diff, replace delete-first, delete", async () => {

@@ -1,7 +1,8 @@
-import { appSource, useProviderHost } from "../helpers/provider-env";
+import { appSource, useInProcessProvider } from "../helpers/provider-env";
 
-// Setup takes a while, so each create polls several times.
-const env = useProviderHost({ setupDelayMs: 1500 });
+// Setup takes a while, so each create polls several times. Real time: what is tested is how
+// waits that overlap in time share their list calls (a virtual clock serialises them).
+const env = useInProcessProvider({ setupDelayMs: 1500 }, { realTime: true });
 
 describe("creating many apps at once", () => {
   test("20 parallel creates share their list calls: before-views and setup polls", async () => {

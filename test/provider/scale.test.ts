@@ -1,6 +1,6 @@
-import { useProviderHost } from "../helpers/provider-env";
+import { useInProcessProvider } from "../helpers/provider-env";
 
-const env = useProviderHost({ setupDelayMs: 0 });
+const env = useInProcessProvider({ setupDelayMs: 0 });
 
 describe("refresh at scale", () => {
   test("reading 300 apps in parallel shares a handful of GET /apps", async () => {

@@ -1,6 +1,6 @@
-import { useProviderHost } from "../helpers/provider-env";
+import { useInProcessProvider } from "../helpers/provider-env";
 
-const env = useProviderHost({ setupDelayMs: 0 }, { listCacheMs: 0 });
+const env = useInProcessProvider({ setupDelayMs: 0 }, { listCacheMs: 0 });
 
 const newApp = (name: string) => env.newApp(name);
 const record = (id: string) => env.emu.world.apps.find((a) => a.id === id)!;

@@ -9,7 +9,7 @@ const EDGE_CNAME_TARGET = "edge.hosting-emulator.test";
 
 function hostnameView(emu: Emu, app: AppRecord) {
   const d = app.domain!;
-  const active = Date.now() - d.attached_at >= emu.opts.domainActivationMs;
+  const active = emu.opts.now() - d.attached_at >= emu.opts.domainActivationMs;
   return {
     id: d.id,
     hostname: d.hostname,
@@ -64,7 +64,7 @@ const attachCustomDomain: Handler = (emu, call) => {
   app.domain ??= {
     id: emu.rng.uuid(),
     hostname,
-    attached_at: Date.now(),
+    attached_at: emu.opts.now(),
     ownership_value: emu.rng.hex(16),
     ssl_value: emu.rng.hex(20),
   };

@@ -15,8 +15,7 @@ import { LIST_POINTS, projectInfo } from "./usage";
 
 /* An app's lifecycle: list, create from an upload, deployments, delete; the rest is composed in. */
 
-function appSummary(app: AppRecord) {
-  const now = Date.now();
+function appSummary(app: AppRecord, now: number) {
   const ready = now >= app.setup_ready_at;
   return {
     user_id: app.user_id,
@@ -40,7 +39,10 @@ function appSummary(app: AppRecord) {
 const listApps: Handler = (emu, { user }) =>
   emu.world.apps
     .filter((a) => a.user_id === user.id)
-    .map((a) => ({ app: appSummary(a), project_info: projectInfo(a.id, 60, LIST_POINTS) }));
+    .map((a) => ({
+      app: appSummary(a, emu.opts.now()),
+      project_info: projectInfo(a.id, 60, LIST_POINTS),
+    }));
 
 const parseEnv = (text: string): Record<string, string> =>
   Object.assign(Object.create(null) as Record<string, string>, parseDotenvText(text));
@@ -88,7 +90,7 @@ const createApp: Handler = async (emu, call) => {
       runtime: m?.runtime ?? null,
       env_keys: Object.keys(env).sort(),
       created_at: now,
-      setup_ready_at: now + emu.opts.setupDelayMs,
+      setup_ready_at: emu.opts.now() + emu.opts.setupDelayMs,
       web_enabled: true,
       analytics_enabled: false,
       domain: null,

@@ -99,7 +99,7 @@ export function registerControl(app: FastifyInstance, emu: Emu, faults: Faults, 
       Object.assign(target, fields);
       if (remove_domain) target.domain = null;
       if (setup_ready !== undefined)
-        target.setup_ready_at = setup_ready ? Date.now() : Number.MAX_SAFE_INTEGER;
+        target.setup_ready_at = setup_ready ? emu.opts.now() : Number.MAX_SAFE_INTEGER;
       commit(emu);
       return { message: "app changed" };
     },

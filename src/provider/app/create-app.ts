@@ -1,4 +1,4 @@
-import { setTimeout as sleep } from "node:timers/promises";
+import { clock } from "../clock";
 import type { HostingClient } from "../../api/client";
 import { HostingApiError } from "../../api/errors/api-error";
 import { HostingConnectionError } from "../../api/errors/connection-error";
@@ -49,7 +49,7 @@ export function createApp(
     // A list requested from now on: never an older cached one, but creates of other names that
     // start together share it.
     const before = new Set(
-      (await listAppsSince(client, Date.now())).filter((e) => ours(e.app)).map((e) => e.app.id),
+      (await listAppsSince(client, clock.now())).filter((e) => ours(e.app)).map((e) => e.app.id),
     );
     const sentAt = new Date();
     try {
@@ -72,10 +72,10 @@ export function createApp(
 async function listPatiently(client: HostingClient, giveUpAt: number) {
   for (;;) {
     try {
-      return await listAppsSince(client, Date.now());
+      return await listAppsSince(client, clock.now());
     } catch (err) {
-      if (!transient(err) || Date.now() + SECOND_LOOK_MS >= giveUpAt) throw err;
-      await sleep(SECOND_LOOK_MS);
+      if (!transient(err) || clock.now() + SECOND_LOOK_MS >= giveUpAt) throw err;
+      await clock.sleep(SECOND_LOOK_MS);
     }
   }
 }
@@ -133,6 +133,6 @@ async function recover(
       );
     }
     // A gateway may answer before the service has finished: give it a moment, then look again.
-    await sleep(SECOND_LOOK_MS);
+    await clock.sleep(SECOND_LOOK_MS);
   }
 }

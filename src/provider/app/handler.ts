@@ -1,5 +1,4 @@
 import { rm } from "node:fs/promises";
-import { setTimeout as sleep } from "node:timers/promises";
 import { dirname } from "node:path";
 import type { HostingClient } from "../../api/client";
 import { HostingInputError } from "../../api/errors/input-error";
@@ -7,6 +6,7 @@ import type { Manifest } from "../../api/manifest";
 import type { AppSummary } from "../../api/types";
 import { findApp, forgetApps, listAppsSince } from "../app-directory";
 import { withKeyLock } from "../keyed-lock";
+import { clock } from "../clock";
 import { declaredState, fieldLists, outputsFrom } from "../fields";
 import { pollUntil } from "../poll";
 import {
@@ -148,7 +148,7 @@ export const appHandler: ResourceHandler<AppSchema> = {
       return { id: await createApp(client, inputs, p.zipPath), sourceHash: p.sha256 };
     });
     // From here on the app exists: every failure keeps it in the stack.
-    return { id, outs: await settle(client, id, { ...inputs, sourceHash }, Date.now()) };
+    return { id, outs: await settle(client, id, { ...inputs, sourceHash }, clock.now()) };
   },
 
   async read(client, id, props) {
@@ -183,7 +183,7 @@ export const appHandler: ResourceHandler<AppSchema> = {
 /** Takes over an existing app; its live settings go into the outputs, so a difference shows. */
 async function adopt(client: HostingClient, inputs: AppInputs) {
   const id = inputs.adoptId ?? "";
-  const app = (await listAppsSince(client, Date.now())).find((a) => a.app.id === id)?.app;
+  const app = (await listAppsSince(client, clock.now())).find((a) => a.app.id === id)?.app;
   if (!app) {
     throw new HostingInputError("adoptId", `adoptId: no app ${id} exists for this token`);
   }
@@ -249,11 +249,11 @@ async function waitForSetup(
     if (!app) throw new Error(`app ${id} disappeared while waiting for its setup`);
     return app;
   };
-  const look = () => lookSince(Math.max(existsSince, Date.now() - POLL_MS));
+  const look = () => lookSince(Math.max(existsSince, clock.now() - POLL_MS));
   // Creates that finish their POSTs close together share the first look too. It takes a list
   // requested after it began: an older one (say, one queued behind other creates' uploads) may
   // predate a setup that is done by now, and would cost a whole interval more.
-  await sleep(FIRST_LOOK_MS);
-  const first = await lookSince(Date.now());
+  await clock.sleep(FIRST_LOOK_MS);
+  const first = await lookSince(clock.now());
   return pollUntil(first, look, (app) => app.setup === true, timeoutS, POLL_MS, what);
 }
