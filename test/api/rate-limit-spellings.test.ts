@@ -212,6 +212,19 @@ describe("Retry-After", () => {
     expect(retryAfterMs({ "retry-after": at(3600) }, NOW)).toBe(3_600_000);
   });
 
+  test("an HTTP date in RFC 9110's obsolete forms is read too", () => {
+    expect(retryAfterMs({ "retry-after": "Thursday, 01-Jan-26 00:00:05 GMT" }, NOW)).toBe(5000);
+    expect(retryAfterMs({ "retry-after": "Thu Jan  1 00:00:05 2026" }, NOW)).toBe(5000);
+  });
+
+  test.each([["in 10"], ["Jan -1"], ["Mon, -1"], ["a 5"], ["-5 GMT"], ["year -1"]])(
+    "text that is no HTTP date is no wait, not 0: %j",
+    (v) => {
+      expect(retryAfterMs({ "retry-after": v }, NOW)).toBeUndefined();
+      expect(info({ "x-ratelimit-reset": v })).toStrictEqual({});
+    },
+  );
+
   test("nothing usable: undefined, and no field in rateLimitInfo", () => {
     expect(retryAfterMs({ "retry-after": "" }, NOW)).toBeUndefined();
     expect(info({ "retry-after": "later" })).toStrictEqual({});
