@@ -146,6 +146,16 @@ function countDeflates() {
 }
 
 describe("check hashes, never packs", () => {
+  // Configured as the host does first, so check reports no connection problem: an API URL and a
+  // JWT-shaped token (check sends no request, so nothing needs to answer there).
+  beforeAll(() =>
+    providerHandlers("App").configure({
+      config: new Map([
+        ["hosting:apiUrl", "http://127.0.0.1:9"],
+        ["hosting:token", "aGVhZGVy.cGF5bG9hZA.c2lnbmF0dXJl"],
+      ]),
+    } as unknown as Parameters<ReturnType<typeof providerHandlers>["configure"]>[0]),
+  );
   const checkApp = (olds: Record<string, unknown>, source: string) =>
     providerHandlers("App").check(olds, {
       __provider: providerText("App"),
