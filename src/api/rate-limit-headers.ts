@@ -39,6 +39,10 @@ const UNIX_SECONDS = 1e9;
 /** A number at least this large is a Unix time in milliseconds (the year 2001 on). */
 const UNIX_MS = 1e12;
 
+/** RFC 9110's HTTP-date: IMF-fixdate, the obsolete RFC 850 form, or asctime's. */
+const HTTP_DATE =
+  /^[a-z]{3,9},?\s+(?:\d{1,2}[\s-][a-z]{3}[\s-]\d{2,4}\s+\d{2}:\d{2}:\d{2}\s+gmt|[a-z]{3}\s+\d{1,2}\s+\d{2}:\d{2}:\d{2}\s+\d{4})$/i;
+
 /** Every value a header carries: a repeated header's values, each split at commas. */
 function values(v: HeaderValue, split = true): string[] {
   const all = Array.isArray(v) ? v : v === undefined ? [] : [v];
@@ -69,8 +73,9 @@ export function timeToMs(text: string, unit: "s" | "ms", now: number): number | 
   const n = decimal(text);
   let ms: number | undefined;
   if (n === undefined) {
-    // An HTTP date has a weekday or month name; `Date.parse` alone would take "7" as a year.
-    const at = /[a-z]/i.test(text) ? Date.parse(text) : NaN;
+    // Only the shapes of an HTTP date: `Date.parse` alone takes "7", "in 10" or "Jan -1" as a
+    // date in 2001, a wait of 0 where the header is garbage.
+    const at = HTTP_DATE.test(text) ? Date.parse(text) : NaN;
     ms = Number.isNaN(at) ? undefined : at - now;
   } else if (n >= UNIX_MS) ms = n - now;
   else if (unit === "s" && n >= UNIX_SECONDS) ms = n * 1000 - now;

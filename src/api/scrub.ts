@@ -187,6 +187,8 @@ function redact(text: string, found: Found[]): string {
   for (const f of found) {
     let { start, end } = f;
     if (end <= done) continue;
+    // Overlapping the last redaction (a part inside a longer part): that one grows, no second mark.
+    const joined = start < done;
     start = Math.max(start, done);
     let tail = "";
     if (f.blob) {
@@ -196,7 +198,7 @@ function redact(text: string, found: Found[]): string {
       while (start < end && /[\r\n]/.test(text[start])) start++;
       while (end > start && /[\r\n]/.test(text[end - 1])) tail = text[--end] + tail;
     }
-    out += text.slice(done, start) + REDACTED + tail;
+    out += text.slice(done, start) + (joined ? "" : REDACTED) + tail;
     done = end + tail.length;
   }
   return out + text.slice(done);

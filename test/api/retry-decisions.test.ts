@@ -97,16 +97,46 @@ describe("decideRetry", () => {
       reason: "throttled",
       waitMs: 1000,
     });
-    expect(decideRetry("POST", status(429), 1001, at(5000, 6000))).toStrictEqual({ retry: false });
+    // One past: fails now, saying the wait that would pass the deadline (the RateLimitError's).
+    expect(decideRetry("POST", status(429), 1001, at(5000, 6000))).toStrictEqual({
+      retry: false,
+      pastDeadlineMs: 1001,
+    });
   });
 
   test("a 429 without a server wait waits the first backoff, 375 to 500 ms", () => {
-    expect(decideRetry("GET", status(429), undefined, at(0, 374))).toStrictEqual({ retry: false });
+    const stopped = decideRetry("GET", status(429), undefined, at(0, 374));
+    expect(Object.keys(stopped).sort()).toEqual(["pastDeadlineMs", "retry"]);
+    expect(stopped.retry).toBe(false);
+    const past = (stopped as { pastDeadlineMs: number }).pastDeadlineMs;
+    expect(past).toBeGreaterThanOrEqual(375);
+    expect(past).toBeLessThanOrEqual(500);
     const plan = decideRetry("GET", status(429), undefined, at(0, 500));
     expect(plan).toMatchObject({ retry: true, reason: "throttled" });
     const waitMs = (plan as { waitMs: number }).waitMs;
     expect(waitMs).toBeGreaterThanOrEqual(375);
     expect(waitMs).toBeLessThanOrEqual(500);
+  });
+
+  test("a transient failure's server wait is held to the deadline too; the budget is checked first", () => {
+    expect(decideRetry("GET", status(503), 1000, at(5000, 6000))).toStrictEqual({
+      retry: true,
+      reason: "transient",
+      waitMs: 1000,
+    });
+    expect(decideRetry("GET", status(503), 1001, at(5000, 6000))).toStrictEqual({
+      retry: false,
+      pastDeadlineMs: 1001,
+    });
+    // Out of budget: no deadline was in the way, so no pastDeadlineMs.
+    expect(decideRetry("GET", status(503), 1001, at(5000, 6000, 2, 2))).toStrictEqual({
+      retry: false,
+    });
+    // Our own backoff (8 s at most) is not held to the deadline.
+    expect(decideRetry("GET", status(503), undefined, at(5000, 5000))).toMatchObject({
+      retry: true,
+      reason: "transient",
+    });
   });
 
   test("429s do not spend the transient budget; other failures do", () => {

@@ -109,7 +109,17 @@ describe("parts of the token", () => {
   });
 
   test("a part shorter than 8 characters is ordinary text (it would redact common words)", () => {
-    expect(s("part abcdefg here")).toBe("part abcdefg here");
+    // Not followed by a letter: matches ignore case and line breaks, so "abcdefg h" would be
+    // the 8-character part "ABCDEFGH" broken by a space.
+    expect(s("part abcdefg. here")).toBe("part abcdefg. here");
+    expect(s("part ABCDEFG. here")).toBe("part ABCDEFG. here");
+    // Nor its encodings: hex of "abcdefg".
+    expect(s("hex 61626364656667 end")).toBe("hex 61626364656667 end");
+  });
+
+  test("an 8-character part is found in another case and broken by whitespace", () => {
+    expect(s("part abcdefg here")).toBe("part [redacted]ere");
+    expect(s("part abcd\nEFGH.")).toBe("part [redacted].");
   });
 
   test("the whole token is one redaction, not one per part", () => {
@@ -120,6 +130,11 @@ describe("parts of the token", () => {
 test("a part that holds another part is redacted whole, not leaving its tail", () => {
   const s = makeScrubber("abcdefgh.abcdefghXY.0123456789");
   expect(s("sig abcdefghXY end")).toBe("sig [redacted] end");
+  // Two parts that overlap in the text: one redaction covering both.
+  const t = makeScrubber("abcdefgh.efghijkl.0123456789");
+  expect(t("sig abcdefghijkl end")).toBe("sig [redacted] end");
+  // Two echoes side by side are two.
+  expect(t("sig abcdefghabcdefgh end")).toBe("sig [redacted][redacted] end");
 });
 
 test("an empty token redacts nothing it should not", () => {

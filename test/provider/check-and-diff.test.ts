@@ -12,6 +12,25 @@ import { checkWith, type ResourceHandler } from "../../src/provider/resource-han
 /** Pulumi's marker for a value not known until apply, written out. */
 const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
 const PROVIDER = 'exports.handler = () => require("pulumi-hosting").providerHandlers("App");\n';
+const API_URL = "http://127.0.0.1:9";
+const TOKEN = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.c2lnbmF0dXJl";
+
+type ConfigureRequest = Parameters<
+  NonNullable<ReturnType<typeof providerHandlers>["configure"]>
+>[0];
+/** The stack config as the host hands it to configure. */
+const stack = (config: Record<string, string>) =>
+  ({ config: { get: (key: string) => config[key] } }) as unknown as ConfigureRequest;
+
+// These tests are about the check/diff plumbing, so the stack is configured as a user's would
+// be (check also reports the connection's problems: see "an unconfigured stack" below).
+beforeAll(async () => {
+  for (const kind of ["App", "AppWebAccess", "CustomDomain"] as const) {
+    await providerHandlers(kind).configure!(
+      stack({ "hosting:apiUrl": API_URL, "hosting:token": TOKEN }),
+    );
+  }
+});
 
 describe("diff", () => {
   const webAccess = providerHandlers("AppWebAccess");
@@ -140,6 +159,33 @@ describe("check", () => {
     ]);
   });
 
+  test("an unconfigured stack: the connection's failure first, the input's still reported", async () => {
+    // A kind not configured above: the environment alone, cleared here.
+    const saved = [process.env.HOSTING_API_URL, process.env.HOSTING_TOKEN];
+    delete process.env.HOSTING_API_URL;
+    delete process.env.HOSTING_TOKEN;
+    try {
+      const vmStart = providerHandlers("VmStart");
+      await vmStart.configure!(stack({}));
+      const checked = await vmStart.check!({}, { vmId: "" });
+      expect(checked.failures?.map((f) => f.property)).toStrictEqual(["", "vmId"]);
+      expect(checked.failures?.[0].reason).toBe(
+        "hosting:apiUrl is not set: set it with `pulumi config set hosting:apiUrl <url>` or the " +
+          "HOSTING_API_URL environment variable. hosting:token is not set: set it with " +
+          "`pulumi config set --secret hosting:token <token>` or the HOSTING_TOKEN environment " +
+          "variable.",
+      );
+      await vmStart.configure!(stack({ "hosting:apiUrl": API_URL, "hosting:token": TOKEN }));
+      expect(
+        (await vmStart.check!({}, { vmId: "" })).failures?.map((f) => f.property),
+      ).toStrictEqual(["vmId"]);
+    } finally {
+      [process.env.HOSTING_API_URL, process.env.HOSTING_TOKEN] = saved;
+      if (saved[0] === undefined) delete process.env.HOSTING_API_URL;
+      if (saved[1] === undefined) delete process.env.HOSTING_TOKEN;
+    }
+  });
+
   describe("prepare's errors", () => {
     const schema = z.object({ path: z.string() });
     const handler = (prepare: ResourceHandler["prepare"]) =>
@@ -181,8 +227,6 @@ describe("check", () => {
 
 describe("update without a request", () => {
   test("an input the program no longer sets leaves the outputs; a platform-filled setting stays", async () => {
-    process.env.HOSTING_API_URL ??= "http://127.0.0.1:9";
-    process.env.HOSTING_TOKEN ??= "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.c2lnbmF0dXJl";
     const olds = {
       name: "web",
       source: "/src",
