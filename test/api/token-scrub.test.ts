@@ -129,6 +129,9 @@ describe.each(Object.entries(TOKENS))("token %s", (_kind, token) => {
         token,
         maxRetries: 0,
         throttleTimeoutMs: 0,
+        // Each case its own limiter: a 429 here must not pause a later case that gets the same
+        // port (the shared limiter is keyed on URL and token, and 0 fails any pause at once).
+        limiter: false,
       });
       try {
         const err = await failure(client);
@@ -171,7 +174,13 @@ describe.each(Object.entries(TOKENS))("token %s", (_kind, token) => {
     ["an answer that is not HTTP at all", (a: string) => `${a}\r\n`],
   ])("socket failure: %s keeps the token out of the cause chain", async (_name, write) => {
     const { url, server } = await rawServer(write);
-    const client = new HostingClient({ apiUrl: url, token, maxRetries: 0, throttleTimeoutMs: 0 });
+    const client = new HostingClient({
+      apiUrl: url,
+      token,
+      maxRetries: 0,
+      throttleTimeoutMs: 0,
+      limiter: false,
+    });
     try {
       const err = await failure(client);
       expect(err).toBeInstanceOf(HostingConnectionError);
