@@ -25,7 +25,7 @@ import {
   type ResourceHandler,
 } from "./resource-handler";
 import { sameValue } from "./stable-json";
-import { UNKNOWN, type Failure } from "./validate";
+import { UNKNOWN, type Failure } from "../shared/validate";
 import { webAccessHandler } from "./web-access/handler";
 import { withProviderHints } from "./errors/provider-hints";
 

@@ -1,5 +1,5 @@
 import { clock } from "./clock";
-import { waitProgress } from "./progress";
+import { waitProgress } from "../shared/progress";
 
 /**
  * Calls `check` until `done` says yes or `timeoutS` passes, starting from a first result already

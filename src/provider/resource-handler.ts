@@ -3,7 +3,7 @@ import type { HostingClient } from "../api/client";
 import { HostingInputError } from "../api/errors/input-error";
 import { NotFoundError } from "../api/errors/not-found-error";
 import { sameValue } from "./stable-json";
-import { UNKNOWN, validateInputs, type Failure } from "./validate";
+import { UNKNOWN, validateInputs, type Failure } from "../shared/validate";
 
 export type Props = Record<string, unknown>;
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { assertType } from "../api/type-equality";
 import type { SameKeys, SchemaKeys } from "./fields";
-import { idInput } from "./input-rules";
+import { idInput } from "../shared/input-rules";
 import type { toggleFields } from "./toggle-fields";
 
 /** Inputs of the per-app on/off resources (AppWebAccess, AppAnalytics). */

@@ -4,7 +4,7 @@ import { HostingInputError } from "../../api/errors/input-error";
 import { SUBDOMAIN_PATTERN } from "../../api/hostname";
 import { assertType } from "../../api/type-equality";
 import type { SameKeys, SchemaKeys } from "../fields";
-import { idInput, textInput } from "../input-rules";
+import { idInput, textInput } from "../../shared/input-rules";
 import type { appFields } from "./fields";
 
 const name = /^[A-Za-z0-9][A-Za-z0-9 _.-]{0,62}$/;

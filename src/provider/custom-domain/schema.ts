@@ -2,7 +2,7 @@ import { z } from "zod";
 import { HOSTNAME_PATTERN, normalizeHostname } from "../../api/hostname";
 import { assertType } from "../../api/type-equality";
 import type { SameKeys, SchemaKeys } from "../fields";
-import { idInput } from "../input-rules";
+import { idInput } from "../../shared/input-rules";
 import type { customDomainFields } from "./fields";
 
 export const customDomainInputSchema = z.strictObject({
