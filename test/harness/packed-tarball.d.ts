@@ -1,0 +1,2 @@
+export declare const PACKS: string;
+export declare function packedTarball(): Promise<string>;
