@@ -127,21 +127,21 @@ describe("examples/basic through Pulumi's program runtime", () => {
 
   test("refresh finds an out-of-band change, and the next preview plans to undo it", async () => {
     userApps()[0].analytics_enabled = false;
-    const refreshed = await stack.refresh();
-    expect(ops(refreshed)).toEqual({
+    // preview --refresh: the refresh, then the preview, in one provider host.
+    const p = ok(await stack.preview({ refresh: true }));
+    expect(ops(p.refreshed!)).toEqual({
       App: "same",
       CustomDomain: "same",
       AppAnalytics: "update",
       AppWebAccess: "same",
     });
-    const p = ok(await stack.preview());
     expect(ops(p)).toMatchObject({ AppAnalytics: "update", App: "same", CustomDomain: "same" });
   });
 
   test("refresh drops a domain removed behind the stack's back; up puts it back", async () => {
     userApps()[0].domain = null;
-    expect(ops(await stack.refresh())).toMatchObject({ CustomDomain: "delete" });
-    const r = ok(await stack.up());
+    const r = ok(await stack.up({ refresh: true }));
+    expect(ops(r.refreshed!)).toMatchObject({ CustomDomain: "delete" });
     expect(ops(r)).toMatchObject({ CustomDomain: "create", AppAnalytics: "update" });
     expect(userApps()[0].domain?.hostname).toBe("www.basic.pointed.test");
     expect(userApps()[0].analytics_enabled).toBe(true);

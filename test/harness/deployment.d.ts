@@ -26,10 +26,15 @@ export interface DeploymentOptions {
   env?: Record<string, string>;
 }
 
+/** `{ refresh: true }`: refresh first, in the same provider host (`pulumi up --refresh`). */
+export interface RunOptions {
+  refresh?: boolean;
+}
+
 export declare class Deployment {
   constructor(o: DeploymentOptions);
-  preview(): Promise<RunResult>;
-  up(): Promise<RunResult>;
+  preview(o?: RunOptions): Promise<RunResult & { refreshed?: { steps: Step[] } }>;
+  up(o?: RunOptions): Promise<RunResult & { refreshed?: { steps: Step[] } }>;
   refresh(): Promise<{ steps: Step[] }>;
   destroy(): Promise<{ steps: Step[] }>;
 }

@@ -40,36 +40,45 @@ class Deployment {
     this.o = { project: "hosting", stack: "dev", secretConfigKeys: [], ...o };
   }
 
-  preview() {
-    return this.#run(true);
+  /**
+   * `pulumi preview`; with `{ refresh: true }`, `pulumi preview --refresh`: one provider host
+   * refreshes the state and then serves the preview, as the CLI does in one command.
+   */
+  preview(o = {}) {
+    return this.#run(true, o.refresh);
   }
 
-  up() {
-    return this.#run(false);
+  /** `pulumi up`; `{ refresh: true }` as for preview. */
+  up(o = {}) {
+    return this.#run(false, o.refresh);
   }
 
   /** Reads every resource back from the service and updates (or drops) it in the state. */
   async refresh() {
-    const state = loadState(this.o.stateFile);
     const host = await this.#host();
-    const steps = [];
     try {
-      const kept = [];
-      for (const r of state.resources) {
-        const res = await host.read(r.id, r.urn, stateProps(r), r.inputs);
-        if (!res.id) {
-          steps.push({ urn: r.urn, op: "delete" });
-          continue;
-        }
-        const changed = !sameProps(res.properties, stateProps(r));
-        steps.push({ urn: r.urn, op: changed ? "update" : "same" });
-        kept.push({ ...r, outputs: res.properties, inputs: res.inputs ?? r.inputs });
-      }
-      state.resources = kept;
-      saveState(this.o.stateFile, state);
+      return await this.#refreshWith(host);
     } finally {
       await host.stop();
     }
+  }
+
+  async #refreshWith(host) {
+    const state = loadState(this.o.stateFile);
+    const steps = [];
+    const kept = [];
+    for (const r of state.resources) {
+      const res = await host.read(r.id, r.urn, stateProps(r), r.inputs);
+      if (!res.id) {
+        steps.push({ urn: r.urn, op: "delete" });
+        continue;
+      }
+      const changed = !sameProps(res.properties, stateProps(r));
+      steps.push({ urn: r.urn, op: changed ? "update" : "same" });
+      kept.push({ ...r, outputs: res.properties, inputs: res.inputs ?? r.inputs });
+    }
+    state.resources = kept;
+    saveState(this.o.stateFile, state);
     return { steps };
   }
 
@@ -100,12 +109,26 @@ class Deployment {
     return host;
   }
 
-  async #run(dryRun) {
+  async #run(dryRun, refresh = false) {
+    // The host starts while the program runtime starts; the first registration waits for it.
+    const starting = this.#host();
+    const hostReady = refresh
+      ? starting.then(async (h) => ({ host: h, refreshed: await this.#refreshWith(h) }))
+      : starting.then((h) => ({ host: h }));
+    // A host that never came up is reported below, whatever the program made of it.
+    hostReady.catch(() => undefined);
+    if (refresh) {
+      try {
+        await hostReady;
+      } catch (err) {
+        await (await starting.catch(() => undefined))?.stop();
+        throw err;
+      }
+    }
     const old = loadState(this.o.stateFile);
-    const host = await this.#host();
     const ctx = {
       dryRun,
-      host,
+      host: lazyHost(hostReady),
       old,
       oldByUrn: new Map(old.resources.map((r) => [r.urn, r])),
       next: [],
@@ -129,8 +152,11 @@ class Deployment {
     );
     const addr = `127.0.0.1:${port}`;
     let result;
+    let host;
+    let refreshed;
     try {
       const run = await runProgram(this.o, addr, dryRun);
+      ({ host, refreshed } = await hostReady);
       result = { ...run, ok: run.code === 0 };
       if (!dryRun) {
         // Whatever the program no longer declares goes, and so do replaced objects, dependents first.
@@ -155,16 +181,28 @@ class Deployment {
       }
     } finally {
       server.forceShutdown();
-      await host.stop();
+      await (host ?? (await starting.catch(() => undefined)))?.stop();
     }
     return {
       ...result,
+      ...(refreshed ? { refreshed } : {}),
       steps: ctx.steps,
       outputs: ctx.outputs,
       secretOutputs: ctx.secretOutputs,
       logs: ctx.logs,
     };
   }
+}
+
+/** The host's provider calls, each waiting until the host has started (and refreshed). */
+function lazyHost(ready) {
+  const call =
+    (method) =>
+    async (...args) =>
+      (await ready).host[method](...args);
+  return Object.fromEntries(
+    ["check", "diff", "create", "read", "update", "delete"].map((m) => [m, call(m)]),
+  );
 }
 
 function runProgram(o, addr, dryRun) {
