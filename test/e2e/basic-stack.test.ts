@@ -17,7 +17,7 @@ describe("examples/basic through Pulumi's program runtime", () => {
   let stack: Deployment;
   let token: string;
   const greeting = `greeting-${Date.now()}`;
-  const ok = (r: RunResult) => {
+  const ok = <R extends RunResult>(r: R) => {
     if (!r.ok) throw new Error(`deployment failed (${r.code}):\n${r.stderr}\n${r.stdout}`);
     return r;
   };

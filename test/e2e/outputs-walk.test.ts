@@ -16,12 +16,13 @@ const isOutput = (t: ts.Type) =>
   ["Output", "OutputInstance"].includes(t.aliasSymbol?.name ?? t.getSymbol()?.name ?? "");
 
 function declaredOutputs(): Record<string, string[]> {
-  const entry = join(ROOT, "src", "index.ts");
+  // The built declarations (what users compile against), not src/: far less to parse.
+  const entry = join(ROOT, "dist", "index.d.ts");
   const program = ts.createProgram([entry], {
     strict: true,
     esModuleInterop: true,
     skipLibCheck: true,
-    baseUrl: ROOT,
+    types: [],
   });
   const checker = program.getTypeChecker();
   const module = checker.getSymbolAtLocation(program.getSourceFile(entry)!)!;
