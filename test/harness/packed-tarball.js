@@ -49,9 +49,10 @@ function alive(pid) {
   }
 }
 
-function lockAge(lock) {
+/** How long ago `path` was last changed (0 when it is gone). */
+function age(path) {
   try {
-    return Date.now() - fs.statSync(lock).mtimeMs;
+    return Date.now() - fs.statSync(path).mtimeMs;
   } catch {
     return 0;
   }
@@ -76,6 +77,15 @@ function pack(dir) {
     fs.rmSync(tmp, { recursive: true, force: true });
     if (!fs.existsSync(dir)) throw err;
   }
+  pruneOldPacks(dir);
+}
+
+/** Packs of earlier contents, a day untouched: nothing of this run can still want them. */
+function pruneOldPacks(keep) {
+  for (const name of fs.readdirSync(PACKS)) {
+    const old = join(PACKS, name);
+    if (old !== keep && age(old) > 86_400_000) fs.rmSync(old, { recursive: true, force: true });
+  }
 }
 
 /**
@@ -99,7 +109,7 @@ async function packedTarball() {
       } catch {
         holder = NaN;
       }
-      const orphan = holder ? !alive(holder) : lockAge(lock) > 30_000;
+      const orphan = holder ? !alive(holder) : age(lock) > 30_000;
       if (orphan) fs.rmSync(lock, { recursive: true, force: true });
       else if (Date.now() > deadline) throw new Error(`packed-tarball: ${lock} held too long`);
       else await new Promise((resolve) => setTimeout(resolve, 100));
@@ -112,6 +122,9 @@ async function packedTarball() {
       fs.rmSync(lock, { recursive: true, force: true });
     }
   }
+  // In use: pruneOldPacks goes by this time.
+  const now = new Date();
+  fs.utimesSync(dir, now, now);
   return join(dir, tgzIn(dir));
 }
 
