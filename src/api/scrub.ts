@@ -102,7 +102,7 @@ function breakAt(text: string, i: number): number {
   if (c !== 92) return 0; // backslash
   const n = text[i + 1];
   if (n === "n" || n === "r" || n === "t" || n === "b" || n === "f") return 2;
-  if (n === "u" && /^00(0[9a-d]|20)$/i.test(text.slice(i + 2, i + 6))) return 6;
+  if (n === "u" && /^(00(0[9a-d]|20|a0)|202[89])$/i.test(text.slice(i + 2, i + 6))) return 6;
   return 0;
 }
 
@@ -204,38 +204,53 @@ function redact(text: string, found: Found[]): string {
   return out + text.slice(done);
 }
 
+/** How many errors one scrub rewrites: a cycle or a hostile depth stops the walk there. */
+const MAX_ERRORS = 16;
+
 /**
- * Scrubs an error in place, and its `cause` chain: message, stack and every own string property
- * (undici errors carry some). Errors from other code are rewritten too, since they end up inside
- * ours; a cycle or a very deep chain stops the walk.
+ * Scrubs an error in place, and the errors it holds: its `cause` chain, the `errors` of an
+ * AggregateError, an error kept in a field. Of each, every own string property, enumerable or not
+ * (message, stack, a string `cause`, what undici adds), and one level into the plain objects it
+ * carries (`headers`). Errors from other code are rewritten too, since they end up inside ours.
  */
 export function scrubError<E>(err: E, scrub: Scrub): E {
   const seen = new Set<object>();
-  for (let e: unknown = err; e && typeof e === "object" && !seen.has(e) && seen.size < 16;) {
+  const todo: unknown[] = [err];
+  while (todo.length > 0 && seen.size < MAX_ERRORS) {
+    const e = todo.shift();
+    if (!isObject(e) || seen.has(e)) continue;
     seen.add(e);
-    const rec = e as Record<string, unknown>;
-    scrubStrings(rec, ["message", "stack", ...Object.keys(rec)], scrub);
-    // One level into plain objects such as `headers`.
-    for (const v of Object.values(rec)) {
-      if (v && typeof v === "object" && !(v instanceof Error)) {
-        scrubStrings(v as Record<string, unknown>, Object.keys(v), scrub);
+    for (const [key, v] of scrubStrings(e, scrub)) {
+      // A `cause` is walked like an error whatever it is. Other objects are rewritten one level
+      // deep, and the errors they hold (an AggregateError's `errors`) walked.
+      if (v instanceof Error || key === "cause") {
+        todo.push(v);
+      } else {
+        const held = scrubStrings(v, scrub).map(([, inner]) => inner);
+        todo.push(...held.filter((inner) => inner instanceof Error));
       }
     }
-    e = rec.cause;
   }
   return err;
 }
 
-function scrubStrings(rec: Record<string, unknown>, keys: string[], scrub: Scrub): void {
-  for (const key of keys) {
-    const desc = Object.getOwnPropertyDescriptor(rec, key);
-    if (!desc || typeof desc.value !== "string") continue;
-    const clean = scrub(desc.value);
-    if (clean === desc.value) continue;
+const isObject = (v: unknown): v is object => typeof v === "object" && v !== null;
+
+/**
+ * Rewrites the own string properties of `rec` (values only: no getter is called), and returns
+ * the objects among the others.
+ */
+function scrubStrings(rec: object, scrub: Scrub): Array<[string, object]> {
+  const objects: Array<[string, object]> = [];
+  for (const [key, desc] of Object.entries(Object.getOwnPropertyDescriptors(rec))) {
+    const value: unknown = desc.value;
+    if (isObject(value)) objects.push([key, value]);
+    if (typeof value !== "string") continue;
     try {
-      Object.defineProperty(rec, key, { ...desc, value: clean });
+      Object.defineProperty(rec, key, { ...desc, value: scrub(value) });
     } catch {
       // A frozen property of someone else's object: nothing we can do in place.
     }
   }
+  return objects;
 }
