@@ -55,7 +55,7 @@ function buildScrubber(token: string): Scrub {
   );
   const encoded = new Set<string>();
   for (const s of secrets) {
-    const bytes = Buffer.from(s, "utf8");
+    const bytes = Buffer.from(s);
     for (const f of [...base64Forms(bytes), bytes.toString("hex")]) {
       if (f.length >= MIN_PART) encoded.add(fold(f));
     }
@@ -70,41 +70,16 @@ function buildScrubber(token: string): Scrub {
 }
 
 /**
- * One character as compared: ASCII letters in lower case (matches ignore case), and base64url's
- * `-` and `_` as standard base64's `+` and `/` (either alphabet matches).
+ * Text as compared: ASCII letters in lower case (matches ignore case; other letters are kept, so
+ * every character stays one character), and base64url's `-` and `_` as standard base64's `+` and
+ * `/` (either alphabet matches).
  */
-function foldChar(c: number): number {
-  if (c >= 65 && c <= 90) return c + 32;
-  if (c === 45) return 43; // - → +
-  if (c === 95) return 47; // _ → /
-  return c;
-}
-
-const NOT_ASCII = /[\u0080-\uffff]/;
-
 function fold(s: string): string {
-  // Lower-casing keeps the length of ASCII text only; other text goes a character at a time.
-  if (!NOT_ASCII.test(s)) return s.toLowerCase().replace(/-/g, "+").replace(/_/g, "/");
-  const codes = new Array<number>(s.length);
-  for (let i = 0; i < s.length; i++) codes[i] = foldChar(s.charCodeAt(i));
-  let out = "";
-  for (let i = 0; i < codes.length; i += 8192) {
-    out += String.fromCharCode(...codes.slice(i, i + 8192));
-  }
-  return out;
+  return s.replace(/[A-Z_-]/g, (c) => (c === "-" ? "+" : c === "_" ? "/" : c.toLowerCase()));
 }
 
-/** How many characters at `i` break a secret without being part of it: whitespace, or a JSON
- * escape of it (`\n`, `\u0020`). 0 when none. */
-function breakAt(text: string, i: number): number {
-  const c = text.charCodeAt(i);
-  if (c === 32 || (c >= 9 && c <= 13) || c === 0xa0 || c === 0x2028 || c === 0x2029) return 1;
-  if (c !== 92) return 0; // backslash
-  const n = text[i + 1];
-  if (n === "n" || n === "r" || n === "t" || n === "b" || n === "f") return 2;
-  if (n === "u" && /^(00(0[9a-d]|20|a0)|202[89])$/i.test(text.slice(i + 2, i + 6))) return 6;
-  return 0;
-}
+/** What may break a secret without being part of it: whitespace, or a JSON escape of it. */
+const BREAKS = /[\t-\r \u00a0\u2028\u2029]|\\[nrtbf]|\\u(?:000[9a-dA-D]|0020|00[aA]0|202[89])/g;
 
 /**
  * The text with breaks left out and characters folded, and where each of its characters came
@@ -117,23 +92,12 @@ function folded(text: string): { text: string; at: number[]; shift: number[] } {
   const parts: string[] = [];
   let run = 0;
   let skipped = 0;
-  let out = 0;
-  for (let i = 0; i < text.length;) {
-    const b = breakAt(text, i);
-    if (b > 0) {
-      if (i > run) parts.push(text.slice(run, i));
-      skipped += b;
-      i += b;
-      run = i;
-      if (at[at.length - 1] === out) shift[shift.length - 1] = skipped;
-      else {
-        at.push(out);
-        shift.push(skipped);
-      }
-      continue;
-    }
-    out++;
-    i++;
+  for (const m of text.matchAll(BREAKS)) {
+    parts.push(text.slice(run, m.index));
+    skipped += m[0].length;
+    run = m.index + m[0].length;
+    at.push(run - skipped);
+    shift.push(skipped);
   }
   parts.push(text.slice(run));
   return { text: fold(parts.join("")), at, shift };
