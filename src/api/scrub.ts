@@ -42,7 +42,7 @@ export function makeScrubber(token: string): Scrub {
  */
 function base64Forms(secret: Buffer): string[] {
   const out: string[] = [];
-  for (let k = 0; k < 3; k++) {
+  for (const k of [0, 1, 2]) {
     const enc = Buffer.concat([Buffer.alloc(k), secret]).toString("base64");
     out.push(enc.slice(Math.ceil((8 * k) / 6), Math.floor((8 * (k + secret.length)) / 6)));
   }
@@ -63,8 +63,7 @@ function buildScrubber(token: string): Scrub {
   const plain = [...new Set(secrets.map(fold))];
   const blobs = [...encoded];
   return (text) => {
-    const found = findAll(text, plain, blobs);
-    const out = found.length > 0 ? redact(text, found) : text;
+    const out = redact(text, findAll(text, plain, blobs));
     return out.replace(BEARER, `Bearer ${REDACTED}`).replace(JWT_LIKE, REDACTED);
   };
 }
@@ -158,9 +157,9 @@ function redact(text: string, found: Found[]): string {
     if (f.blob) {
       while (start > done && BLOB_CHAR.test(text[start - 1])) start--;
       while (end < text.length && BLOB_END.test(text[end])) end++;
-      // Line breaks at the blob's edges are the text's own.
-      while (start < end && /[\r\n]/.test(text[start])) start++;
-      while (end > start && /[\r\n]/.test(text[end - 1])) tail = text[--end] + tail;
+      // Line breaks at the blob's edges are the text's own (a form never starts or ends in one).
+      while (/[\r\n]/.test(text[start])) start++;
+      while (/[\r\n]/.test(text[end - 1])) tail = text[--end] + tail;
     }
     out += text.slice(done, start) + (joined ? "" : REDACTED) + tail;
     done = end + tail.length;
