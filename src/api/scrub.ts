@@ -41,12 +41,10 @@ export function makeScrubber(token: string): Scrub {
  * alignments, the characters that only the secret's own bytes decide.
  */
 function base64Forms(secret: Buffer): string[] {
-  const out: string[] = [];
-  for (const k of [0, 1, 2]) {
+  return [0, 1, 2].map((k) => {
     const enc = Buffer.concat([Buffer.alloc(k), secret]).toString("base64");
-    out.push(enc.slice(Math.ceil((8 * k) / 6), Math.floor((8 * (k + secret.length)) / 6)));
-  }
-  return out;
+    return enc.slice(Math.ceil((8 * k) / 6), Math.floor((8 * (k + secret.length)) / 6));
+  });
 }
 
 function buildScrubber(token: string): Scrub {
