@@ -12,6 +12,9 @@ const NOT_CONNECTED: Record<string, string> = {
   ENETUNREACH: "network unreachable",
 };
 
+/** The client user's fix when the request never reached the service. */
+const CHECK_URL = "check the apiUrl option and that the service is reachable";
+
 export interface NetworkFailureFacts {
   method: string;
   path: string;
@@ -51,9 +54,10 @@ export function makeNetworkError(f: NetworkFailureFacts): {
   }
   if (code === "UND_ERR_CONNECT_TIMEOUT") {
     const what = `could not connect to ${at} within ${seconds(f.connectMs)}`;
+    const fix = { option: "apiUrl", advice: `${CHECK_URL}, or raise connectTimeoutMs` };
     return {
       error: new HostingTimeoutError(
-        { ...base, what, phase: "connect", limitMs: f.connectMs },
+        { ...base, what, fix, phase: "connect", limitMs: f.connectMs },
         f.cause,
       ),
       reachedServer: false,
@@ -62,9 +66,10 @@ export function makeNetworkError(f: NetworkFailureFacts): {
   }
   const why = f.cause instanceof Error ? f.cause.message : String(f.cause);
   if (typeof code === "string" && code in NOT_CONNECTED) {
-    const what = `could not connect to ${at} (${NOT_CONNECTED[code]}, ${code}); check the API URL and that the service is reachable`;
+    const what = `could not connect to ${at} (${NOT_CONNECTED[code]}, ${code})`;
+    const fix = { option: "apiUrl", advice: CHECK_URL };
     return {
-      error: new HostingConnectionError({ ...base, what }, f.cause),
+      error: new HostingConnectionError({ ...base, what, fix }, f.cause),
       reachedServer: false,
       timeout: false,
     };
