@@ -1,4 +1,4 @@
-import { HostingError } from "../api/errors/hosting-error";
+import { HostingError, type LostReply } from "../api/errors/hosting-error";
 import { showableName } from "./accounts";
 import { howToSet, placeOf } from "./hints";
 
@@ -52,17 +52,29 @@ export function providerHint(err: unknown, account?: string): string | undefined
 
 const HINTED = Symbol("pulumi-hosting.provider-hint");
 
+/** The error with a known fix: `err` itself or one it wraps (`cause`), a few levels deep. */
+function hintedSource(err: unknown, account?: string) {
+  let e: unknown = err;
+  for (let depth = 0; depth < 8 && e instanceof Error; depth++, e = e.cause) {
+    const hint = providerHint(e, account);
+    if (hint !== undefined) return { source: e as HostingError, hint };
+  }
+  return undefined;
+}
+
 /**
  * Puts the provider's advice (see {@link providerHint}) in an error's message, stack and
  * lost-reply facts, once: in place of the client's advice (`fix`) when there is one, else at
- * the end. Returns the error.
+ * the end. An error that wraps one with advice (its `cause`, quoted in its message and its
+ * init-failure `reasons`) gets the same swap. Returns the error.
  */
 export function withProviderHint<E>(err: E, account?: string): E {
-  const hint = providerHint(err, account);
-  if (hint === undefined) return err;
-  const e = err as unknown as HostingError & { [HINTED]?: true };
+  const found = hintedSource(err, account);
+  if (!found) return err;
+  const { source, hint } = found;
+  const e = err as unknown as Error & { [HINTED]?: true; lostReply?: LostReply; reasons?: unknown };
   if (e[HINTED]) return err;
-  const own = e.fix ? `; ${e.fix.advice}` : undefined;
+  const own = source.fix ? `; ${source.fix.advice}` : undefined;
   const swapped = (text: string) =>
     own !== undefined && text.includes(own) ? text.replace(own, () => `; ${hint}`) : undefined;
   const before = e.message;
@@ -70,6 +82,10 @@ export function withProviderHint<E>(err: E, account?: string): E {
   if (e.stack) e.stack = e.stack.replace(before, () => e.message);
   const failure = e.lostReply && swapped(e.lostReply.failure);
   if (e.lostReply && failure) e.lostReply = { ...e.lostReply, failure };
+  if (Array.isArray(e.reasons)) {
+    e.reasons = e.reasons.map((r: unknown) => (typeof r === "string" ? (swapped(r) ?? r) : r));
+  }
   Object.defineProperty(e, HINTED, { value: true, enumerable: false });
+  if (source !== (e as unknown)) withProviderHint(source, account);
   return err;
 }

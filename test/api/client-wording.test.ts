@@ -108,12 +108,15 @@ test("a connect timeout names apiUrl and connectTimeoutMs", () => {
 });
 
 test.each([
-  ["no apiUrl", { apiUrl: undefined }, /pass the apiUrl option/],
+  ["no apiUrl", { apiUrl: "" }, /pass the apiUrl option/],
   ["plain http to another host", { apiUrl: "http://api.example.test" }, /allowInsecureHttp: true/],
   ["a token that is not a JWT", { token: "not a token" }, /API token does not look like a JWT/],
-] as const)("the constructor's refusal of %s speaks of the client's options", (_l, bad, fix) => {
-  const make = () =>
-    new HostingClient({ apiUrl: "https://api.example.test", token: FAKE_TOKEN, ...bad });
-  expect(make).toThrow(fix);
-  expect(make).not.toThrow(PULUMI_WORDING);
-});
+] as Array<[string, Partial<HostingClientOptions>, RegExp]>)(
+  "the constructor's refusal of %s speaks of the client's options",
+  (_l, bad, fix) => {
+    const make = () =>
+      new HostingClient({ apiUrl: "https://api.example.test", token: FAKE_TOKEN, ...bad });
+    expect(make).toThrow(fix);
+    expect(make).not.toThrow(PULUMI_WORDING);
+  },
+);
