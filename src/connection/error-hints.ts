@@ -39,6 +39,12 @@ export function providerHint(err: unknown, account?: string): string | undefined
       return (err as { fieldPath?: unknown }).fieldPath === ""
         ? `check that ${urlSetting(account)} is the Hosting API's base URL`
         : undefined;
+    case "HOSTING_TIMEOUT":
+      return (
+        "raise hosting:timeoutSeconds if the service or the link is merely slow: set it with " +
+        "`pulumi config set hosting:timeoutSeconds <seconds>` or the HOSTING_TIMEOUT_SECONDS " +
+        "environment variable"
+      );
     case "HOSTING_REPLY_TOO_LARGE":
       return (
         "raise hosting:maxResponseMiB if such a reply is expected: set it with " +

@@ -111,8 +111,10 @@ describe("errors that say what happened", () => {
     expect(err).toBeInstanceOf(HostingTimeoutError);
     expect(err).toMatchObject({ code: "HOSTING_TIMEOUT", phase: "idle", limitMs: 300 });
     expect(err?.message).toBe(
-      `GET /apps: connected to the Hosting API at ${host}, but no reply within 0.3 s`,
+      `GET /apps: connected to the Hosting API at ${host}, but no reply within 0.3 s; ` +
+        "raise the timeoutMs option if the service or the link is merely slow",
     );
+    expect(err).toMatchObject({ fix: { option: "timeoutMs" } });
     expect(err?.message).not.toMatch(/could not reach|could not connect/);
     expect(seen).toHaveLength(2); // a GET that timed out is safe to repeat
   });

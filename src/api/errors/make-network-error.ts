@@ -15,6 +15,8 @@ const NOT_CONNECTED: Record<string, string> = {
 /** The client user's fix when the request never reached the service. */
 const CHECK_URL = "check the apiUrl option and that the service is reachable";
 
+const RAISE_IDLE = "raise the timeoutMs option if the service or the link is merely slow";
+
 export interface NetworkFailureFacts {
   method: string;
   path: string;
@@ -45,8 +47,11 @@ export function makeNetworkError(f: NetworkFailureFacts): {
           : stage === "waiting"
             ? `connected to ${at}, but no reply within ${seconds(limitMs)}`
             : `the reply from ${at} stalled: no bytes for ${seconds(limitMs)}`;
+    // The idle limit is one a caller may raise for a slow service or link; the overall one is a
+    // backstop, not a tuning knob.
+    const fix = phase === "idle" ? { option: "timeoutMs", advice: RAISE_IDLE } : undefined;
     return {
-      error: new HostingTimeoutError({ ...base, what, phase, limitMs }, f.cause),
+      error: new HostingTimeoutError({ ...base, what, fix, phase, limitMs }, f.cause),
       reachedServer: true,
       timeout: true,
       bodyUnsent: stage === "sending",
