@@ -56,6 +56,9 @@ const MODULES = {
       "test/api/scrub.test.ts",
       "test/api/token-scrub.test.ts",
       "test/api/scrub-nested.test.ts",
+      "test/api/scrub-encodings.test.ts",
+      "test/api/scrub-breaks.test.ts",
+      "test/api/scrub-shared.test.ts",
     ],
   },
   "resource-handler": {

@@ -41,12 +41,10 @@ export function makeScrubber(token: string): Scrub {
  * alignments, the characters that only the secret's own bytes decide.
  */
 function base64Forms(secret: Buffer): string[] {
-  const out: string[] = [];
-  for (let k = 0; k < 3; k++) {
+  return [0, 1, 2].map((k) => {
     const enc = Buffer.concat([Buffer.alloc(k), secret]).toString("base64");
-    out.push(enc.slice(Math.ceil((8 * k) / 6), Math.floor((8 * (k + secret.length)) / 6)));
-  }
-  return out;
+    return enc.slice(Math.ceil((8 * k) / 6), Math.floor((8 * (k + secret.length)) / 6));
+  });
 }
 
 function buildScrubber(token: string): Scrub {
@@ -55,7 +53,7 @@ function buildScrubber(token: string): Scrub {
   );
   const encoded = new Set<string>();
   for (const s of secrets) {
-    const bytes = Buffer.from(s, "utf8");
+    const bytes = Buffer.from(s);
     for (const f of [...base64Forms(bytes), bytes.toString("hex")]) {
       if (f.length >= MIN_PART) encoded.add(fold(f));
     }
@@ -63,48 +61,22 @@ function buildScrubber(token: string): Scrub {
   const plain = [...new Set(secrets.map(fold))];
   const blobs = [...encoded];
   return (text) => {
-    const found = findAll(text, plain, blobs);
-    const out = found.length > 0 ? redact(text, found) : text;
+    const out = redact(text, findAll(text, plain, blobs));
     return out.replace(BEARER, `Bearer ${REDACTED}`).replace(JWT_LIKE, REDACTED);
   };
 }
 
 /**
- * One character as compared: ASCII letters in lower case (matches ignore case), and base64url's
- * `-` and `_` as standard base64's `+` and `/` (either alphabet matches).
+ * Text as compared: ASCII letters in lower case (matches ignore case; other letters are kept, so
+ * every character stays one character), and base64url's `-` and `_` as standard base64's `+` and
+ * `/` (either alphabet matches).
  */
-function foldChar(c: number): number {
-  if (c >= 65 && c <= 90) return c + 32;
-  if (c === 45) return 43; // - → +
-  if (c === 95) return 47; // _ → /
-  return c;
-}
-
-const NOT_ASCII = /[\u0080-\uffff]/;
-
 function fold(s: string): string {
-  // Lower-casing keeps the length of ASCII text only; other text goes a character at a time.
-  if (!NOT_ASCII.test(s)) return s.toLowerCase().replace(/-/g, "+").replace(/_/g, "/");
-  const codes = new Array<number>(s.length);
-  for (let i = 0; i < s.length; i++) codes[i] = foldChar(s.charCodeAt(i));
-  let out = "";
-  for (let i = 0; i < codes.length; i += 8192) {
-    out += String.fromCharCode(...codes.slice(i, i + 8192));
-  }
-  return out;
+  return s.replace(/[A-Z_-]/g, (c) => (c === "-" ? "+" : c === "_" ? "/" : c.toLowerCase()));
 }
 
-/** How many characters at `i` break a secret without being part of it: whitespace, or a JSON
- * escape of it (`\n`, `\u0020`). 0 when none. */
-function breakAt(text: string, i: number): number {
-  const c = text.charCodeAt(i);
-  if (c === 32 || (c >= 9 && c <= 13) || c === 0xa0 || c === 0x2028 || c === 0x2029) return 1;
-  if (c !== 92) return 0; // backslash
-  const n = text[i + 1];
-  if (n === "n" || n === "r" || n === "t" || n === "b" || n === "f") return 2;
-  if (n === "u" && /^00(0[9a-d]|20)$/i.test(text.slice(i + 2, i + 6))) return 6;
-  return 0;
-}
+/** What may break a secret without being part of it: whitespace, or a JSON escape of it. */
+const BREAKS = /[\t-\r \u00a0\u2028\u2029]|\\[nrtbf]|\\u(?:000[9a-dA-D]|0020|00[aA]0|202[89])/g;
 
 /**
  * The text with breaks left out and characters folded, and where each of its characters came
@@ -117,23 +89,12 @@ function folded(text: string): { text: string; at: number[]; shift: number[] } {
   const parts: string[] = [];
   let run = 0;
   let skipped = 0;
-  let out = 0;
-  for (let i = 0; i < text.length;) {
-    const b = breakAt(text, i);
-    if (b > 0) {
-      if (i > run) parts.push(text.slice(run, i));
-      skipped += b;
-      i += b;
-      run = i;
-      if (at[at.length - 1] === out) shift[shift.length - 1] = skipped;
-      else {
-        at.push(out);
-        shift.push(skipped);
-      }
-      continue;
-    }
-    out++;
-    i++;
+  for (const m of text.matchAll(BREAKS)) {
+    parts.push(text.slice(run, m.index));
+    skipped += m[0].length;
+    run = m.index + m[0].length;
+    at.push(run - skipped);
+    shift.push(skipped);
   }
   parts.push(text.slice(run));
   return { text: fold(parts.join("")), at, shift };
@@ -194,9 +155,9 @@ function redact(text: string, found: Found[]): string {
     if (f.blob) {
       while (start > done && BLOB_CHAR.test(text[start - 1])) start--;
       while (end < text.length && BLOB_END.test(text[end])) end++;
-      // Line breaks at the blob's edges are the text's own.
-      while (start < end && /[\r\n]/.test(text[start])) start++;
-      while (end > start && /[\r\n]/.test(text[end - 1])) tail = text[--end] + tail;
+      // Line breaks at the blob's edges are the text's own (a form never starts or ends in one).
+      while (/[\r\n]/.test(text[start])) start++;
+      while (/[\r\n]/.test(text[end - 1])) tail = text[--end] + tail;
     }
     out += text.slice(done, start) + (joined ? "" : REDACTED) + tail;
     done = end + tail.length;
@@ -204,38 +165,53 @@ function redact(text: string, found: Found[]): string {
   return out + text.slice(done);
 }
 
+/** How many errors one scrub rewrites: a cycle or a hostile depth stops the walk there. */
+const MAX_ERRORS = 16;
+
 /**
- * Scrubs an error in place, and its `cause` chain: message, stack and every own string property
- * (undici errors carry some). Errors from other code are rewritten too, since they end up inside
- * ours; a cycle or a very deep chain stops the walk.
+ * Scrubs an error in place, and the errors it holds: its `cause` chain, the `errors` of an
+ * AggregateError, an error kept in a field. Of each, every own string property, enumerable or not
+ * (message, stack, a string `cause`, what undici adds), and one level into the plain objects it
+ * carries (`headers`). Errors from other code are rewritten too, since they end up inside ours.
  */
 export function scrubError<E>(err: E, scrub: Scrub): E {
   const seen = new Set<object>();
-  for (let e: unknown = err; e && typeof e === "object" && !seen.has(e) && seen.size < 16;) {
+  const todo: unknown[] = [err];
+  while (todo.length > 0 && seen.size < MAX_ERRORS) {
+    const e = todo.shift();
+    if (!isObject(e) || seen.has(e)) continue;
     seen.add(e);
-    const rec = e as Record<string, unknown>;
-    scrubStrings(rec, ["message", "stack", ...Object.keys(rec)], scrub);
-    // One level into plain objects such as `headers`.
-    for (const v of Object.values(rec)) {
-      if (v && typeof v === "object" && !(v instanceof Error)) {
-        scrubStrings(v as Record<string, unknown>, Object.keys(v), scrub);
+    for (const [key, v] of scrubStrings(e, scrub)) {
+      // A `cause` is walked like an error whatever it is. Other objects are rewritten one level
+      // deep, and the errors they hold (an AggregateError's `errors`) walked.
+      if (v instanceof Error || key === "cause") {
+        todo.push(v);
+      } else {
+        const held = scrubStrings(v, scrub).map(([, inner]) => inner);
+        todo.push(...held.filter((inner) => inner instanceof Error));
       }
     }
-    e = rec.cause;
   }
   return err;
 }
 
-function scrubStrings(rec: Record<string, unknown>, keys: string[], scrub: Scrub): void {
-  for (const key of keys) {
-    const desc = Object.getOwnPropertyDescriptor(rec, key);
-    if (!desc || typeof desc.value !== "string") continue;
-    const clean = scrub(desc.value);
-    if (clean === desc.value) continue;
+const isObject = (v: unknown): v is object => typeof v === "object" && v !== null;
+
+/**
+ * Rewrites the own string properties of `rec` (values only: no getter is called), and returns
+ * the objects among the others.
+ */
+function scrubStrings(rec: object, scrub: Scrub): Array<[string, object]> {
+  const objects: Array<[string, object]> = [];
+  for (const [key, desc] of Object.entries(Object.getOwnPropertyDescriptors(rec))) {
+    const value: unknown = desc.value;
+    if (isObject(value)) objects.push([key, value]);
+    if (typeof value !== "string") continue;
     try {
-      Object.defineProperty(rec, key, { ...desc, value: clean });
+      Object.defineProperty(rec, key, { ...desc, value: scrub(value) });
     } catch {
       // A frozen property of someone else's object: nothing we can do in place.
     }
   }
+  return objects;
 }

@@ -111,3 +111,92 @@ test("a megabytes-long error text is cut to 4 KiB, and a token across the cut is
     await fx.close();
   }
 });
+
+describe("a token with no parts of its own (only its whole encodings can match)", () => {
+  // Each test a token of its own: the forms are built on a token's first scrub, so each test
+  // sees the forms it checks being built.
+  const tokenOf = (name: string) => `q9Xz-Lm3_Rk8PwT2vYc5NbHd7JfGs1AeUoKi4WnMxQy-${name}`;
+
+  // Before the token 0, 1 or 2 bytes (each base64 alignment), after it text of its own.
+  test.each([
+    ["", '"}'],
+    ["x", '"}'],
+    ["xy", '"}'],
+    ["Bearer ", ""],
+    ["Authorization: Bearer ", "!"],
+  ])("its base64 after %j and before %j is redacted, whole blob", (before, after) => {
+    const token = tokenOf(`b64-${before.length}`);
+    const s = makeScrubber(token);
+    for (const enc of [b64, b64url]) {
+      const blob = enc(`${before}${token}${after}`);
+      expect(s(`sent ${blob} end`)).toBe("sent [redacted] end");
+      expect(s(blob)).toBe("[redacted]");
+    }
+  });
+
+  test("its hex, in any case, after text of any length, is redacted", () => {
+    const token = tokenOf("hex");
+    const s = makeScrubber(token);
+    for (const before of ["", "x", "xy"]) {
+      const hex = Buffer.from(`${before}${token}!`).toString("hex");
+      expect(s(`sent ${hex} end`)).toBe("sent [redacted] end");
+      expect(s(`sent ${hex.toUpperCase()} end`)).toBe("sent [redacted] end");
+    }
+  });
+
+  test("the base64 of text that differs from it by one character passes unchanged", () => {
+    const token = tokenOf("near");
+    const s = makeScrubber(token);
+    const other = `${token.slice(0, 21)}${token[21] === "a" ? "b" : "a"}${token.slice(22)}`;
+    for (const before of ["", "x", "xy"]) {
+      const text = `sent ${b64(`${before}${other}`)} end`;
+      expect(s(text)).toBe(text);
+    }
+  });
+
+  test("a blob's line breaks and padding go with it; the text's own line breaks stay", () => {
+    const token = tokenOf("lines");
+    const s = makeScrubber(token);
+    const blob = b64(`Bearer ${token}`); // ends in "="
+    expect(blob).toMatch(/=$/);
+    expect(s(`a=${blob}\r\n`)).toBe("a=[redacted]\r\n");
+    expect(s(`\r\n${blob}\n`)).toBe("\r\n[redacted]\n");
+    expect(s(`header: ${blob.slice(0, 30)}\r\n${blob.slice(30)}; next`)).toBe(
+      "header: [redacted]; next",
+    );
+  });
+
+  test("the token in the other base64 alphabet (+ and / for - and _) is redacted", () => {
+    const token = tokenOf("alphabet_x");
+    const s = makeScrubber(token);
+    const standard = token.replace(/-/g, "+").replace(/_/g, "/");
+    expect(standard).not.toBe(token);
+    expect(s(`token=${standard};`)).toBe("token=[redacted];");
+  });
+
+  test("the base64 of a token whose encoding has + and / is redacted in either alphabet", () => {
+    // "~" and "?" as the third byte of a group encode as "+" and "/" (URL-safe: "-" and "_").
+    const token = "ab~cd?ef~gh?ij~kl?";
+    const s = makeScrubber(token);
+    expect(b64(token)).toMatch(/\+.*\//);
+    for (const blob of [b64(token), b64url(token)]) {
+      expect(s(`sent ${blob} end`)).toBe("sent [redacted] end");
+    }
+  });
+});
+
+describe("a short token", () => {
+  test("its encodings of 8 characters or more are redacted", () => {
+    // base64 of 6 bytes is 8 characters; hex of 4 bytes is 8.
+    expect(makeScrubber("s3cr3t")(`x ${b64("s3cr3t")} y`)).toBe("x [redacted] y");
+    expect(makeScrubber("k3y!")(`x ${Buffer.from("k3y!").toString("hex")} y`)).toBe(
+      "x [redacted] y",
+    );
+  });
+
+  test("its encodings shorter than 8 characters are too common to redact", () => {
+    // base64 of "abc" is YWJj, hex 616263; the token itself is still redacted.
+    const s = makeScrubber("abc");
+    expect(s("YWJj and 616263 stay, abc goes")).toBe("YWJj and 616263 stay, [redacted] goes");
+  });
+});

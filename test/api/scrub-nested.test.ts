@@ -103,14 +103,12 @@ describe("parts of the token", () => {
   const token = "abcdefg.ABCDEFGH.123456789";
   const s = makeScrubber(token);
 
-  test("a part of 8 characters or more is redacted where it appears alone", () => {
+  // One test: the forms are built on the first scrub, and what a build leaves out is seen here.
+  test("a part of 8 characters or more is redacted alone; a shorter one is ordinary text", () => {
     expect(s("part ABCDEFGH here")).toBe("part [redacted] here");
     expect(s("part 123456789 here")).toBe("part [redacted] here");
-  });
-
-  test("a part shorter than 8 characters is ordinary text (it would redact common words)", () => {
-    // Not followed by a letter: matches ignore case and line breaks, so "abcdefg h" would be
-    // the 8-character part "ABCDEFGH" broken by a space.
+    // Shorter parts would redact common words. Not followed by a letter: matches ignore case and
+    // line breaks, so "abcdefg h" would be the 8-character part "ABCDEFGH" broken by a space.
     expect(s("part abcdefg. here")).toBe("part abcdefg. here");
     expect(s("part ABCDEFG. here")).toBe("part ABCDEFG. here");
     // Nor its encodings: hex of "abcdefg".
@@ -153,4 +151,92 @@ test("a JWT-like value needs at least four characters after eyJ", () => {
   expect(scrub("eyJabc")).toBe("eyJabc");
   expect(scrub("x eyJabcd.ef-_.gh y")).toBe("x [redacted] y");
   expect(scrub("x eyJabcd.ef.gh.ij y")).toBe("x [redacted].ij y");
+});
+
+test("parts echoed in another order than the token's are each redacted", () => {
+  const [first, , last] = TOKEN.split(".");
+  expect(scrub(`sig ${last} then ${first} end`)).toBe("sig [redacted] then [redacted] end");
+});
+
+describe("errors an error holds besides its cause chain", () => {
+  test("a cause that is a string (not enumerable) is rewritten", () => {
+    const err = new Error("fetch failed", { cause: `Authorization: Bearer ${TOKEN}` });
+    scrubError(err, scrub);
+    expect(err.cause).toBe("Authorization: Bearer [redacted]");
+  });
+
+  test("the errors of an AggregateError are rewritten, and their causes", () => {
+    const inner = new Error(`refused ${TOKEN}`, { cause: new Error(`root ${TOKEN}`) });
+    const err = new AggregateError([new Error(`first ${TOKEN}`), inner], `all ${TOKEN}`);
+    scrubError(err, scrub);
+    expect(err.message).toBe("all [redacted]");
+    expect(err.errors.map((e: Error) => e.message)).toStrictEqual([
+      "first [redacted]",
+      "refused [redacted]",
+    ]);
+    expect((inner.cause as Error).message).toBe("root [redacted]");
+  });
+
+  test("an error kept in a field is rewritten like a cause", () => {
+    const original = new Error(`original ${TOKEN}`);
+    const err = Object.assign(new Error("wrapped"), { original });
+    scrubError(err, scrub);
+    expect(original.message).toBe("original [redacted]");
+    expect(original.stack).not.toContain(TOKEN);
+  });
+
+  test("a cause that is a plain object is rewritten, one level into it too", () => {
+    const cause = {
+      code: "E_AUTH",
+      detail: `token ${TOKEN}`,
+      request: { auth: `Bearer ${TOKEN}` },
+    };
+    const err = new Error("failed", { cause });
+    scrubError(err, scrub);
+    expect(cause).toStrictEqual({
+      code: "E_AUTH",
+      detail: "token [redacted]",
+      request: { auth: "Bearer [redacted]" },
+    });
+  });
+
+  test("objects two levels inside an error are another library's state and left alone", () => {
+    // E.g. a request's options, which a retry sends again: only what an error carries is rewritten.
+    const options = { headers: { authorization: `Bearer ${TOKEN}` } };
+    const err = Object.assign(new Error(`failed ${TOKEN}`), { request: { options } });
+    scrubError(err, scrub);
+    expect(err.message).toBe("failed [redacted]");
+    expect(options.headers.authorization).toBe(`Bearer ${TOKEN}`);
+  });
+
+  test("getters are not called, and values that are not strings stay as they are", () => {
+    const err = new Error(`bad ${TOKEN}`, { cause: null });
+    Object.defineProperty(err, "expensive", {
+      enumerable: true,
+      get() {
+        throw new Error("getter called");
+      },
+    });
+    Object.assign(err, { status: 401, ok: false, nothing: null, list: [`x ${TOKEN}`, 3] });
+    expect(() => scrubError(err, scrub)).not.toThrow();
+    expect(err.message).toBe("bad [redacted]");
+    expect(err).toMatchObject({ status: 401, ok: false, nothing: null, list: ["x [redacted]", 3] });
+    expect(err.cause).toBeNull();
+  });
+
+  test("something thrown that is not an object passes through as it is", () => {
+    expect(scrubError(`thrown ${TOKEN}`, scrub)).toBe(`thrown ${TOKEN}`);
+    expect(scrubError(null, scrub)).toBeNull();
+    expect(scrubError(undefined, scrub)).toBeUndefined();
+  });
+
+  test("an AggregateError of many errors is bounded like a long chain", () => {
+    const errors = Array.from({ length: 20 }, (_, i) => new Error(`e${i} ${TOKEN}`));
+    scrubError(new AggregateError(errors, "many"), scrub);
+    // The aggregate itself is the first of 16.
+    expect(errors.map((e) => !e.message.includes(TOKEN))).toEqual([
+      ...Array(15).fill(true),
+      ...Array(5).fill(false),
+    ]);
+  });
 });
