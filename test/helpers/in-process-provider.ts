@@ -1,6 +1,7 @@
 import { Struct, type JavaScriptValue } from "google-protobuf/google/protobuf/struct_pb";
 import { unwrapRpcSecret } from "@pulumi/pulumi/runtime/rpc";
 import type { InitFailure, ProviderHost, Props } from "../harness/provider-host";
+import type { LimiterClock } from "../../src/api/limiter";
 import type { Clock } from "../../src/provider/clock";
 
 type Handlers = typeof import("../../src/provider/handlers");
@@ -35,15 +36,19 @@ export class InProcessProvider implements ProviderCalls {
 
   /**
    * Loads the handlers in a fresh module registry (a new host) with the host's environment;
-   * `clock`, if given, times their waits and polls.
+   * `clock`, if given, times their waits and polls, and the api's (its limiter, its backoff).
    */
-  static async start(env: Record<string, string> = {}, clock?: Clock): Promise<InProcessProvider> {
+  static async start(
+    env: Record<string, string> = {},
+    clock?: Clock & LimiterClock,
+  ): Promise<InProcessProvider> {
     // The host runs with these cleared (see ProviderHost.start); the test's env is its own copy.
     Object.assign(process.env, { HOSTING_API_URL: "", HOSTING_TOKEN: "", ...env });
     let handlers: Handlers | undefined;
     await jest.isolateModulesAsync(async () => {
       handlers = await import("../../src/provider/handlers");
       (await import("../../src/provider/clock")).setClock(clock);
+      (await import("../../src/api/limiter")).setSharedLimiterClock(clock);
     });
     return new InProcessProvider(handlers!);
   }
