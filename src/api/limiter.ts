@@ -39,7 +39,8 @@ export interface LimiterClock {
   clearTimeout(handle: unknown): void;
 }
 
-const realClock: LimiterClock = {
+/** Real time: every limiter's clock unless one is given, and the transport's without a limiter. */
+export const realLimiterClock: LimiterClock = {
   now: () => Date.now(),
   setTimeout: (fn, ms) => setTimeout(fn, ms),
   clearTimeout: (h) => clearTimeout(h as NodeJS.Timeout),
@@ -164,7 +165,7 @@ export class RequestLimiter {
     if (!(this.#burstS >= 0 && Number.isFinite(this.#burstS))) {
       throw new HostingInputError("burstMs", "burstMs must be a number of ms ≥ 0");
     }
-    this.#clock = o.clock ?? realClock;
+    this.#clock = o.clock ?? realLimiterClock;
     this.#bucket = this.#halfSecond(this.#clock.now());
   }
 
@@ -420,6 +421,16 @@ export class RequestLimiter {
 const timerMs = (ms: number) => Math.min(MAX_TIMER_MS, Math.max(1, Math.ceil(ms)));
 
 const shared = new Map<string, RequestLimiter>();
+let sharedClock = realLimiterClock;
+
+/**
+ * @internal For tests: the clock of the limiters {@link limiterFor} makes from now on, so a
+ * provider test's waits (the transport's backoff included) run on virtual time; undefined
+ * restores real time.
+ */
+export function setSharedLimiterClock(clock?: LimiterClock): void {
+  sharedClock = clock ?? realLimiterClock;
+}
 
 /**
  * The limiter for an API URL (origin plus base path) and token, created on first use. The map
@@ -429,7 +440,7 @@ export function limiterFor(apiUrl: URL, token: string): RequestLimiter {
   const key = `${apiUrl.origin}${apiUrl.pathname.replace(/\/+$/, "")} ${tokenDigest(token)}`;
   let limiter = shared.get(key);
   if (!limiter) {
-    limiter = new RequestLimiter();
+    limiter = new RequestLimiter({ clock: sharedClock });
     shared.set(key, limiter);
   }
   return limiter;

@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import { setTimeout as sleep } from "node:timers/promises";
 import type { Readable } from "node:stream";
 import { Pool } from "undici";
 import type { z } from "zod";
@@ -17,6 +16,7 @@ import {
   limiterFor,
   LimiterHoldError,
   type LimiterClock,
+  realLimiterClock,
   type Permit,
   type RequestLimiter,
 } from "./limiter";
@@ -73,7 +73,6 @@ export const DELETED_ON_LOST_REPLY =
   "deleted: a retry after a lost reply found it gone, so the first attempt took effect";
 
 const NO_PERMIT: Permit = { sentAt: 0, release: () => undefined };
-const DATE_CLOCK: Pick<LimiterClock, "now"> = { now: () => Date.now() };
 
 /** One keep-alive pool per client; retries, the shared limiter and error mapping live here. */
 export class Transport {
@@ -83,8 +82,8 @@ export class Transport {
   readonly #limiter: RequestLimiter | undefined;
   readonly #auth: string;
   readonly #scrub: Scrub;
-  /** Deadlines are on the limiter's clock, so a test's manual clock moves them too. */
-  readonly #clock: Pick<LimiterClock, "now">;
+  /** Deadlines and retry waits are on the limiter's clock, so a test's clock moves them too. */
+  readonly #clock: LimiterClock;
 
   constructor(opts: TransportOptions) {
     this.#opts = opts;
@@ -93,7 +92,7 @@ export class Transport {
     this.#basePath = opts.apiUrl.pathname.replace(/\/+$/, "");
     this.#limiter =
       opts.limiter === false ? undefined : (opts.limiter ?? limiterFor(opts.apiUrl, opts.token));
-    this.#clock = this.#limiter?.clock ?? DATE_CLOCK;
+    this.#clock = this.#limiter?.clock ?? realLimiterClock;
     this.#pool = new Pool(opts.apiUrl.origin, {
       connections: 32,
       keepAliveTimeout: 10_000,
@@ -168,7 +167,10 @@ export class Transport {
         waitMs: Math.max(ownWait, this.#limiter?.nextSlotInMs() ?? 0),
         message: error.message,
       });
-      if (ownWait > 0) await sleep(Math.min(ownWait, MAX_TIMER_MS));
+      if (ownWait > 0) {
+        const ms = Math.min(ownWait, MAX_TIMER_MS);
+        await new Promise<void>((wake) => this.#clock.setTimeout(wake, ms));
+      }
     }
   }
 

@@ -18,8 +18,9 @@ export interface EmulatorOptions {
   /** How long a custom hostname stays pending before it is active (default 500 ms). */
   domainActivationMs?: number;
   /**
-   * The clock that times setup and domain activation (default `Date.now`): a test shares one with
-   * the provider's waits so neither waits in real time.
+   * The clock that times setup, domain activation and the rate-limit windows (default
+   * `Date.now`): a test shares one with the provider's or the client's waits so neither waits in
+   * real time.
    */
   now?: () => number;
   /** Youngest age at which a backup may be deleted (default 24 h). */

@@ -90,7 +90,7 @@ async function serve(
 
   const auth = authenticate(emu, req);
   if ("error" in auth) return reply.code(401).send({ error: auth.error });
-  const window = faults.countRequest(auth.token);
+  const window = faults.countRequest(auth.token, emu.opts.now());
   if (window) {
     // IETF draft RateLimit headers (integer seconds, as the draft has them).
     const resetS = Math.ceil(window.resetMs / 1000);

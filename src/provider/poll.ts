@@ -15,7 +15,7 @@ export async function pollUntil<T>(
   what: string,
 ): Promise<T> {
   const deadline = clock.now() + timeoutS * 1000;
-  const progress = waitProgress(what, timeoutS);
+  const progress = waitProgress(what, timeoutS, clock.now);
   let value = first;
   while (!done(value) && clock.now() < deadline) {
     await clock.sleep(Math.min(intervalMs, Math.max(0, deadline - clock.now())));

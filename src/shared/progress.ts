@@ -21,17 +21,17 @@ export function progressIntervalMs(): number {
 /**
  * Reports a wait that outlasts one interval: a line each interval while it lasts, and how it
  * ended. Quick waits stay silent. `what` names the object and the wait, e.g. `app "web" (id):
- * setup`.
+ * setup`. `now`: the clock the wait itself runs on.
  */
-export function waitProgress(what: string, timeoutS: number) {
-  const started = Date.now();
+export function waitProgress(what: string, timeoutS: number, now: () => number = Date.now) {
+  const started = now();
   const every = progressIntervalMs();
   let next = started + every;
   let reported = false;
-  const elapsed = () => Math.round((Date.now() - started) / 1000);
+  const elapsed = () => Math.round((now() - started) / 1000);
   return {
     tick(): void {
-      if (Date.now() < next) return;
+      if (now() < next) return;
       reportProgress(`${what}: still waiting after ${elapsed()} s (up to ${timeoutS} s)`);
       reported = true;
       next += every;

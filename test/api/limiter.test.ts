@@ -1,19 +1,25 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { HostingClient, RateLimitError, RequestLimiter, type RetryEvent } from "../../src/api";
+import { setSharedLimiterClock } from "../../src/api/limiter";
 import { startEmulator, type RunningEmulator } from "../../src/emulator";
+import { ManualClock } from "../helpers/manual-clock";
+import { VirtualClock } from "../helpers/virtual-clock";
 
 /*
- * The shared limiter over real sockets. Sixty parallel reads from ten clients of one token
- * against a limit of 20 requests per second: the limiter learns the quota from the RateLimit
- * headers and paces below it, so every read succeeds with (almost) no refusal; without it, each
- * client hammers the service on its own.
+ * The shared limiter over real sockets, its waits (and the servers' windows) on a virtual or
+ * manual clock: no real waiting. Sixty parallel reads from ten clients of one token against a
+ * limit of 20 requests per second: the limiter learns the quota from the RateLimit headers and
+ * paces below it, so every read succeeds with (almost) no refusal; with a limiter per client,
+ * each client paces on its own and together they overrun the quota.
  */
-async function burst(emu: RunningEmulator, limiter: RequestLimiter | false | undefined) {
+afterEach(() => setSharedLimiterClock(undefined));
+
+async function burst(emu: RunningEmulator, limiter: () => RequestLimiter | undefined) {
   const token = emu.issueToken();
   const clients = Array.from(
     { length: 10 },
-    () => new HostingClient({ apiUrl: emu.url, token, limiter }),
+    () => new HostingClient({ apiUrl: emu.url, token, limiter: limiter() }),
   );
   emu.resetStats();
   const results = await Promise.allSettled(
@@ -27,25 +33,30 @@ async function burst(emu: RunningEmulator, limiter: RequestLimiter | false | und
 }
 
 describe("the limiter shared by every client of one API URL and token", () => {
+  const clock = new VirtualClock();
   let emu: RunningEmulator;
   beforeAll(async () => {
     emu = await startEmulator({
       seed: "limits",
       faults: { rateLimit: { requests: 20, windowMs: 1000 } },
+      now: clock.now,
     });
   });
   afterAll(() => emu.stop());
 
   test("it paces below the server's stated quota: all reads succeed, next to no 429s", async () => {
-    const shared = await burst(emu, undefined);
-    const unshared = await burst(emu, false);
+    setSharedLimiterClock(clock);
+    const shared = await burst(emu, () => undefined);
+    const unshared = await burst(emu, () => new RequestLimiter({ clock }));
     expect(shared.ok).toBe(60);
     expect(unshared.ok).toBe(60); // 429s are waited out, not failures
     expect(shared.refused).toBeLessThanOrEqual(2);
     expect(shared.refused).toBeLessThan(unshared.refused / 5);
-  }, 60_000);
+  });
 
   test("clients of one token share one pause; another token's clients do not wait", async () => {
+    const manual = new ManualClock(Date.now());
+    setSharedLimiterClock(manual);
     const emu2 = await startEmulator({ seed: "gate" });
     const alice = emu2.issueToken("alice");
     let throttled!: (e: RetryEvent) => void;
@@ -60,16 +71,25 @@ describe("the limiter shared by every client of one API URL and token", () => {
     const event = await firstRetry;
     // The wait is visible to a debug log, and says nothing secret.
     expect(event).toMatchObject({ reason: "throttled", status: 429, operation: "listApps" });
-    expect(event.waitMs).toBeGreaterThan(800);
+    expect(event.waitMs).toBe(1000);
     expect(JSON.stringify(event)).not.toContain(alice);
-    const t0 = Date.now();
-    await c.listDatabases(); // bob: no pause
-    const bobMs = Date.now() - t0;
-    await b.listDatabases(); // alice again, another client and route: sits out the pause
-    const aliceMs = Date.now() - t0;
-    await first;
-    expect(bobMs).toBeLessThan(500);
-    expect(aliceMs).toBeGreaterThanOrEqual(700);
+    // Alice again, another client and route, asks first; bob's call still goes, his comes back
+    // while the clock stands still, and hers has not been sent: it sits out alice's pause.
+    const aliceAgain = b.listDatabases();
+    await c.listDatabases();
+    expect(emu2.stats().requests["GET /databases"]).toBe(1);
+    await manual.advance(999);
+    expect(emu2.stats().requests["GET /databases"]).toBe(1);
+    await manual.advance(1);
+    // Past the pause, the rate cut of the 429 paces the two calls: the clock runs on until done.
+    let done = false;
+    const both = Promise.all([first, aliceAgain]).finally(() => (done = true));
+    for (let i = 0; i < 1000 && !done; i++) {
+      await manual.advance(50);
+      await new Promise((r) => setTimeout(r, 2));
+    }
+    await both;
+    expect(emu2.stats().requests["GET /databases"]).toBe(2);
     await Promise.all([a.close(), b.close(), c.close(), emu2.stop()]);
   });
 });
@@ -110,6 +130,8 @@ const TOKEN = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJxdWlldCJ9.c2lnbmF0dXJlLW9mLWEtcXV
 
 describe("a server that only says Retry-After", () => {
   test("429s are waited out until the call's deadline, and the rate is learned from them", async () => {
+    // Real time: on a virtual clock a pause would jump time while requests are in the air, and
+    // the server's windows with it, which real time never does.
     const srv = await quietLimitServer(20);
     const client = new HostingClient({ apiUrl: srv.url, token: TOKEN, maxRetries: 0 });
     const results = await Promise.allSettled(

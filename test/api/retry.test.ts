@@ -1,11 +1,22 @@
 import { createServer } from "node:net";
-import { HostingClient, ServerError, HostingConnectionError } from "../../src/api";
+import {
+  HostingClient,
+  HostingConnectionError,
+  RequestLimiter,
+  ServerError,
+  type RetryEvent,
+} from "../../src/api";
 import { backoffDelayMs, retryAfterMs, shouldRetry } from "../../src/api/retry";
 import { startEmulator } from "../../src/emulator";
 import { useEmulator } from "../helpers/emulator";
 import { FAKE_TOKEN, fixtureServer, json } from "../helpers/fixture-server";
+import { ManualClock } from "../helpers/manual-clock";
+import { VirtualClock } from "../helpers/virtual-clock";
 
 const env = useEmulator({ setupDelayMs: 0 });
+
+/** A client whose waits (backoff, pauses) run on a virtual clock: retried at once. */
+const client = () => env.client({ limiter: new RequestLimiter({ clock: new VirtualClock() }) });
 afterEach(() => {
   env.emu.setFaults({});
   env.emu.resetStats();
@@ -14,27 +25,27 @@ afterEach(() => {
 describe("what is retried", () => {
   test("GET is retried through transient 503s and succeeds", async () => {
     env.emu.setFaults({ rules: [{ route: "GET /apps", status: 503, times: 2 }] });
-    await expect(env.client().listApps()).resolves.toBeDefined();
+    await expect(client().listApps()).resolves.toBeDefined();
     expect(env.emu.stats().requests["GET /apps"]).toBe(3);
   });
 
   test("GET is retried after a connection reset", async () => {
     env.emu.setFaults({ rules: [{ route: "GET /databases", reset: true, times: 1 }] });
-    await expect(env.client().listDatabases()).resolves.toHaveLength(4);
+    await expect(client().listDatabases()).resolves.toHaveLength(4);
     expect(env.emu.stats().requests["GET /databases"]).toBe(2);
   });
 
   test("POST is not repeated after a 500: it may have been applied", async () => {
     const vm = env.emu.world.vms[0];
     env.emu.setFaults({ rules: [{ route: "POST /vms/{vm_id}/start", status: 500, times: 1 }] });
-    await expect(env.client().startVm(vm.id)).rejects.toBeInstanceOf(ServerError);
+    await expect(client().startVm(vm.id)).rejects.toBeInstanceOf(ServerError);
     expect(env.emu.stats().requests["POST /vms/{vm_id}/start"]).toBe(1);
   });
 
   test("POST is not repeated after the connection dropped mid-request", async () => {
     const vm = env.emu.world.vms[0];
     env.emu.setFaults({ rules: [{ route: "POST /vms/{vm_id}/start", reset: true, times: 1 }] });
-    await expect(env.client().startVm(vm.id)).rejects.toBeInstanceOf(HostingConnectionError);
+    await expect(client().startVm(vm.id)).rejects.toBeInstanceOf(HostingConnectionError);
     expect(env.emu.stats().requests["POST /vms/{vm_id}/start"]).toBe(1);
   });
 
@@ -43,7 +54,7 @@ describe("what is retried", () => {
     env.emu.setFaults({
       rules: [{ route: "POST /vms/{vm_id}/start", status: 429, retryAfterSeconds: 0, times: 1 }],
     });
-    await expect(env.client().startVm(vm.id)).resolves.toMatchObject({
+    await expect(client().startVm(vm.id)).resolves.toMatchObject({
       message: expect.any(String),
     });
     expect(env.emu.stats().requests["POST /vms/{vm_id}/start"]).toBe(2);
@@ -51,20 +62,26 @@ describe("what is retried", () => {
 
   test("POST is repeated when the server was not listening yet (never reached)", async () => {
     const port = await freePort();
-    const client = new HostingClient({ apiUrl: `http://127.0.0.1:${port}`, token: FAKE_TOKEN });
-    const late = new Promise<Awaited<ReturnType<typeof startEmulator>>>((resolve) =>
-      setTimeout(() => void startEmulator({ port, seed: "late" }).then(resolve), 150),
-    );
-    const started = Date.now();
+    const clock = new ManualClock(Date.now());
+    let retrying!: (e: RetryEvent) => void;
+    const firstRetry = new Promise<RetryEvent>((r) => (retrying = r));
+    const client = new HostingClient({
+      apiUrl: `http://127.0.0.1:${port}`,
+      token: FAKE_TOKEN,
+      limiter: new RequestLimiter({ clock }),
+      onRetry: (e) => retrying(e),
+    });
     const result = client.startVm("some-vm").catch((e: unknown) => e);
-    const emu = await late;
+    // Refused: nothing listens yet. The retry waits its backoff; the server starts meanwhile.
+    expect(await firstRetry).toMatchObject({ reason: "transient", attempt: 1 });
+    const emu = await startEmulator({ port, seed: "late" });
+    await clock.advance(1000);
     const outcome = await result;
     await client.close();
     await emu.stop();
     // The fake token reaches the late server and is refused: proof the POST was sent again.
     expect((outcome as { status?: number }).status).toBe(401);
     expect(emu.stats().requests["POST /vms/{vm_id}/start"]).toBe(1);
-    expect(Date.now() - started).toBeGreaterThanOrEqual(300);
   });
 
   test("429 is back-pressure: retried past maxRetries, each wait reported to onRetry", async () => {
@@ -91,7 +108,11 @@ describe("what is retried", () => {
       json(503, { error: "busy" }),
       json(200, { message: "ok" }),
     ]);
-    const client = new HostingClient({ apiUrl: fx.url, token: FAKE_TOKEN });
+    const client = new HostingClient({
+      apiUrl: fx.url,
+      token: FAKE_TOKEN,
+      limiter: new RequestLimiter({ clock: new VirtualClock() }),
+    });
     await expect(client.startVm("vm-1")).rejects.toBeInstanceOf(ServerError);
     await client.startVm("vm-1");
     await client.close();
@@ -108,9 +129,25 @@ describe("how long it waits", () => {
     env.emu.setFaults({
       rules: [{ route: "GET /apps", status: 429, retryAfterSeconds: 1, times: 1 }],
     });
-    const started = Date.now();
-    await env.client().listApps();
-    expect(Date.now() - started).toBeGreaterThanOrEqual(950);
+    const clock = new ManualClock(Date.now());
+    let retrying!: (e: RetryEvent) => void;
+    const firstRetry = new Promise<RetryEvent>((r) => (retrying = r));
+    const call = env
+      .client({ limiter: new RequestLimiter({ clock }), onRetry: (e) => retrying(e) })
+      .listApps();
+    expect(await firstRetry).toMatchObject({ reason: "throttled", waitMs: 1000 });
+    // Not asked again before the second is over, on the clock the client waits by.
+    await clock.advance(999);
+    await new Promise((r) => setImmediate(r));
+    expect(env.emu.stats().requests["GET /apps"]).toBe(1);
+    let done = false;
+    void call.finally(() => (done = true));
+    for (let i = 0; i < 1000 && !done; i++) {
+      await clock.advance(50);
+      await new Promise((r) => setTimeout(r, 2));
+    }
+    await expect(call).resolves.toBeDefined();
+    expect(env.emu.stats().requests["GET /apps"]).toBe(2);
   });
 
   test("retry-after-ms, seconds, HTTP dates, as asked (the deadline decides, not a cap)", () => {

@@ -1,6 +1,9 @@
 import { Struct, type JavaScriptValue } from "google-protobuf/google/protobuf/struct_pb";
+import { Config } from "@pulumi/pulumi/cmd/dynamic-provider/config";
+import { getProject } from "@pulumi/pulumi/metadata";
 import { unwrapRpcSecret } from "@pulumi/pulumi/runtime/rpc";
 import type { InitFailure, ProviderHost, Props } from "../harness/provider-host";
+import type { LimiterClock } from "../../src/api/limiter";
 import type { Clock } from "../../src/provider/clock";
 
 type Handlers = typeof import("../../src/provider/handlers");
@@ -22,7 +25,7 @@ const wire = (o: Props | undefined): Props =>
  * The provider handlers called in this process the way Pulumi's dynamic-provider host
  * (`@pulumi/pulumi/cmd/dynamic-provider`) calls them: bags through Struct, `__provider` text
  * loaded once per text and configured on first use with the config of the last configure
- * (top-level secrets unwrapped), `__provider` copied into every answer, a create/update error
+ * (top-level secrets unwrapped) in the host's own Config class, `__provider` copied into every answer, a create/update error
  * with an `id` reported as "created but failed to initialise", any other error by its message.
  * Each instance loads the package's modules afresh, as each deployment starts a new host.
  * What only the host does (its output, its process) stays with the contract tests.
@@ -35,15 +38,19 @@ export class InProcessProvider implements ProviderCalls {
 
   /**
    * Loads the handlers in a fresh module registry (a new host) with the host's environment;
-   * `clock`, if given, times their waits and polls.
+   * `clock`, if given, times their waits and polls, and the api's (its limiter, its backoff).
    */
-  static async start(env: Record<string, string> = {}, clock?: Clock): Promise<InProcessProvider> {
+  static async start(
+    env: Record<string, string> = {},
+    clock?: Clock & LimiterClock,
+  ): Promise<InProcessProvider> {
     // The host runs with these cleared (see ProviderHost.start); the test's env is its own copy.
     Object.assign(process.env, { HOSTING_API_URL: "", HOSTING_TOKEN: "", ...env });
     let handlers: Handlers | undefined;
     await jest.isolateModulesAsync(async () => {
       handlers = await import("../../src/provider/handlers");
       (await import("../../src/provider/clock")).setClock(clock);
+      (await import("../../src/api/limiter")).setSharedLimiterClock(clock);
     });
     return new InProcessProvider(handlers!);
   }
@@ -70,10 +77,8 @@ export class InProcessProvider implements ProviderCalls {
       new Function("exports", "require", "module", text)(mod.exports, load, mod);
       p = mod.exports.handler!();
       this.#providers.set(text, p);
-      const config = this.#config;
-      await p.configure({ config: { get: (key: string) => config[key] } } as Parameters<
-        Methods["configure"]
-      >[0]);
+      // The host's own Config: `get` by key, and the whole map (`rawConfig`) for misspelt keys.
+      await p.configure({ config: new Config(this.#config, getProject()) });
     }
     return p;
   }

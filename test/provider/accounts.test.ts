@@ -1,19 +1,21 @@
 import { startEmulator, type RunningEmulator } from "../../src/emulator";
-import { ProviderHost } from "../harness/provider-host";
+import { InProcessProvider } from "../helpers/in-process-provider";
+import { VirtualClock } from "../helpers/virtual-clock";
 import { appSource } from "../helpers/provider-env";
 import { serializedProvider, urnOf } from "../helpers/serialize";
 
 /*
- * Named accounts at the provider host: what check says about a bad `account`, how diff treats a
+ * Named accounts through the handlers, called in-process as Pulumi's dynamic-provider host calls
+ * them: what check says about a bad `account`, how diff treats a
  * changed one, and the two ways the engine may hand `hosting:accounts` over (object or JSON).
  */
 
 const SIG = "4dabf18193072939515e22adb298388d";
 const SECRET = "1b47061264138c4ac30d75fd1eb44270";
 
-describe("the account input in Pulumi's dynamic-provider host", () => {
+describe("the account input, as Pulumi's dynamic-provider host passes it", () => {
   let emu: RunningEmulator;
-  let host: ProviderHost;
+  let host: InProcessProvider;
   let alice: string;
   let bob: string;
   const web = (props: Record<string, unknown>) =>
@@ -25,7 +27,10 @@ describe("the account input in Pulumi's dynamic-provider host", () => {
     alice = emu.issueToken("alice");
     bob = emu.issueToken("bob");
     // `team` comes from the environment only; `shared` and `other` from config (as an object).
-    host = await ProviderHost.start({ HOSTING_TEAM_TOKEN: bob, HOSTING_TEAM_API_URL: emu.url });
+    host = await InProcessProvider.start(
+      { HOSTING_TEAM_TOKEN: bob, HOSTING_TEAM_API_URL: emu.url },
+      new VirtualClock(),
+    );
     await host.configure({
       "hosting:apiUrl": emu.url,
       "hosting:token": alice,
@@ -134,7 +139,7 @@ describe("the account input in Pulumi's dynamic-provider host", () => {
 describe("hosting:accounts as JSON text", () => {
   test("is read the same as an object; a non-object is a clear error", async () => {
     const emu = await startEmulator({ seed: "accounts-json" });
-    const host = await ProviderHost.start();
+    const host = await InProcessProvider.start({}, new VirtualClock());
     try {
       await host.configure({
         "hosting:accounts": JSON.stringify({
@@ -155,7 +160,7 @@ describe("hosting:accounts as JSON text", () => {
     } finally {
       await host.stop();
     }
-    const bad = await ProviderHost.start();
+    const bad = await InProcessProvider.start({}, new VirtualClock());
     try {
       await bad.configure({ "hosting:accounts": "[1]" });
       const r = await bad.check(

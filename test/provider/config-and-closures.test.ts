@@ -1,8 +1,9 @@
-import * as pulumi from "@pulumi/pulumi";
 import { startEmulator, type RunningEmulator } from "../../src/emulator";
 import type { ResourceKind } from "../../src/provider/handlers";
 import { appSource } from "../helpers/provider-env";
-import { ProviderHost } from "../harness/provider-host";
+import { captureOutput } from "../helpers/output";
+import { InProcessProvider } from "../helpers/in-process-provider";
+import { VirtualClock } from "../helpers/virtual-clock";
 import { serializedProvider, urnOf } from "../helpers/serialize";
 
 const KINDS: ResourceKind[] = ["App", "CustomDomain", "AppWebAccess", "AppAnalytics"];
@@ -21,70 +22,24 @@ describe("the serialized __provider", () => {
   );
 });
 
-/** `__provider` as earlier builds wrote it: Pulumi's serializeFunction over a methods object. */
-async function earlierProviderText(kind: ResourceKind): Promise<string> {
-  type Methods = ReturnType<typeof import("../../src/provider/handlers").providerHandlers>;
-  // The text must `require` the package at call time, as the old provider object did.
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const m = () => (require("pulumi-hosting") as typeof import("../../src")).providerHandlers(kind);
-  const provider = {
-    configure: (r: Parameters<Methods["configure"]>[0]) => m().configure(r),
-    check: (o: Props, n: Props) => m().check(o, n),
-    diff: (i: string, o: Props, n: Props) => m().diff(i, o, n),
-    create: (n: Props) => m().create(n),
-    read: (i: string, p: Props) => m().read(i, p),
-    update: (i: string, o: Props, n: Props) => m().update(i, o, n),
-    delete: (i: string, p: Props) => m().delete(i, p),
-  };
-  return (await pulumi.runtime.serializeFunction(() => provider, { allowSecrets: true })).text;
-}
-type Props = Record<string, unknown>;
-
-describe("stacks written with the earlier, serialized __provider", () => {
-  let emu: RunningEmulator;
-  let host: ProviderHost;
-  beforeAll(async () => {
-    emu = await startEmulator({ seed: "earlier", setupDelayMs: 0 });
-    host = await ProviderHost.start();
-    await host.configure({ "hosting:apiUrl": emu.url, "hosting:token": emu.issueToken() });
-  });
-  afterAll(async () => {
-    await host.stop();
-    await emu.stop();
-  });
-
-  test("read, diff against today's inputs and delete keep working: no change is shown", async () => {
-    const urn = urnOf("App", "earlier");
-    const earlier = await earlierProviderText("App");
-    expect(Buffer.byteLength(earlier)).toBeGreaterThan(1024);
-    const program = { source: await appSource(), name: "earlier" };
-    const checked = await host.check(urn, {}, { __provider: earlier, ...program });
-    const created = await host.create(urn, checked.inputs);
-    expect(created.properties.__provider).toBe(earlier);
-
-    const read = await host.read(created.id, urn, created.properties);
-    expect(read.properties).toMatchObject({ name: "earlier", setup: true });
-    const today = await host.check(urn, checked.inputs, {
-      __provider: await serializedProvider("App"),
-      ...program,
-    });
-    expect(await host.diff(created.id, urn, read.properties, today.inputs)).toMatchObject({
-      changes: false,
-      replaces: [],
-    });
-    await host.delete(created.id, urn, read.properties);
-    expect(emu.world.apps.some((a) => a.id === created.id)).toBe(false);
-  });
-});
-
+/*
+ * Configuration through the handlers called in-process as the host calls them, each test with
+ * a fresh provider (a new deployment) and the environment the host would pass it; retry waits
+ * on a virtual clock. That the host
+ * passes its environment on at all is shown through the host in host-contract.test.ts.
+ */
 describe("configuration", () => {
   let emu: RunningEmulator;
+  const saved = { ...process.env };
   beforeAll(async () => {
     emu = await startEmulator({ seed: "config", setupDelayMs: 0 });
   });
+  afterEach(() => {
+    process.env = { ...saved };
+  });
   afterAll(() => emu.stop());
 
-  async function createApp(host: ProviderHost) {
+  async function createApp(host: InProcessProvider) {
     const urn = urnOf("App", "cfg");
     const inputs = {
       __provider: await serializedProvider("App"),
@@ -96,10 +51,10 @@ describe("configuration", () => {
   }
 
   test("without stack config, HOSTING_API_URL and HOSTING_TOKEN are used", async () => {
-    const host = await ProviderHost.start({
-      HOSTING_API_URL: emu.url,
-      HOSTING_TOKEN: emu.issueToken(),
-    });
+    const host = await InProcessProvider.start(
+      { HOSTING_API_URL: emu.url, HOSTING_TOKEN: emu.issueToken() },
+      new VirtualClock(),
+    );
     try {
       await host.configure({});
       const created = await createApp(host);
@@ -110,10 +65,13 @@ describe("configuration", () => {
   });
 
   test("stack config wins over the environment", async () => {
-    const host = await ProviderHost.start({
-      HOSTING_API_URL: "http://127.0.0.1:9",
-      HOSTING_TOKEN: "a.b.c",
-    });
+    const host = await InProcessProvider.start(
+      {
+        HOSTING_API_URL: "http://127.0.0.1:9",
+        HOSTING_TOKEN: "a.b.c",
+      },
+      new VirtualClock(),
+    );
     try {
       await host.configure({ "hosting:apiUrl": emu.url, "hosting:token": emu.issueToken("bob") });
       const created = await createApp(host);
@@ -124,7 +82,7 @@ describe("configuration", () => {
   });
 
   test("neither set: the error names both ways to set each value", async () => {
-    const host = await ProviderHost.start();
+    const host = await InProcessProvider.start({}, new VirtualClock());
     try {
       await host.configure({});
       await expect(createApp(host)).rejects.toThrow(
@@ -137,12 +95,15 @@ describe("configuration", () => {
   });
 
   test("a token that is not a JWT is refused without being echoed", async () => {
-    const host = await ProviderHost.start();
+    const host = await InProcessProvider.start({}, new VirtualClock());
     try {
       await host.configure({ "hosting:apiUrl": emu.url, "hosting:token": "super-secret-value" });
-      const err = (await createApp(host).catch((e: unknown) => e)) as Error;
+      const output = captureOutput();
+      const err = (await createApp(host)
+        .catch((e: unknown) => e)
+        .finally(output.restore)) as Error;
       expect(err.message).toMatch(/does not look like a JWT/);
-      expect(err.message + host.stderr()).not.toContain("super-secret-value");
+      expect(err.message + output.stdout() + output.stderr()).not.toContain("super-secret-value");
     } finally {
       await host.stop();
     }
@@ -152,7 +113,7 @@ describe("configuration", () => {
     ["stack config hosting:timeoutSeconds", { "hosting:timeoutSeconds": "0.4" }, {}],
     ["HOSTING_TIMEOUT_SECONDS", {}, { HOSTING_TIMEOUT_SECONDS: "0.4" }],
   ])("%s reaches the provider's client", async (_name, config, envVars) => {
-    const host = await ProviderHost.start(envVars);
+    const host = await InProcessProvider.start(envVars, new VirtualClock());
     emu.setFaults({ rules: [{ route: "DELETE /apps/{app_id}", latencyMs: 1500 }] });
     try {
       await host.configure({
@@ -176,7 +137,7 @@ describe("configuration", () => {
   });
 
   test("a wire limit that is not a positive number names the setting and the fix", async () => {
-    const host = await ProviderHost.start();
+    const host = await InProcessProvider.start({}, new VirtualClock());
     try {
       await host.configure({
         "hosting:apiUrl": emu.url,

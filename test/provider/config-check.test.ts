@@ -1,5 +1,6 @@
 import { startEmulator, type RunningEmulator } from "../../src/emulator";
-import { ProviderHost } from "../harness/provider-host";
+import { InProcessProvider } from "../helpers/in-process-provider";
+import { VirtualClock } from "../helpers/virtual-clock";
 import { serializedProvider, urnOf } from "../helpers/serialize";
 
 /*
@@ -11,14 +12,14 @@ import { serializedProvider, urnOf } from "../helpers/serialize";
 describe("config mistakes at check (preview)", () => {
   let emu: RunningEmulator;
   let token: string;
-  const hosts: ProviderHost[] = [];
+  const hosts: InProcessProvider[] = [];
   const start = async (config: Record<string, unknown>, env: Record<string, string> = {}) => {
-    const host = await ProviderHost.start(env);
+    const host = await InProcessProvider.start(env, new VirtualClock());
     hosts.push(host);
     await host.configure(config);
     return host;
   };
-  const checkWeb = async (host: ProviderHost, extra: Record<string, unknown> = {}) =>
+  const checkWeb = async (host: InProcessProvider, extra: Record<string, unknown> = {}) =>
     host.check(
       urnOf("AppWebAccess", "w"),
       {},

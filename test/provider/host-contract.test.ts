@@ -1,13 +1,19 @@
+import * as pulumi from "@pulumi/pulumi";
+import type { ResourceKind } from "../../src/provider/handlers";
+import { ProviderHost } from "../harness/provider-host";
 import { InProcessProvider, type ProviderCalls } from "../helpers/in-process-provider";
 import { appSource, useProviderHost } from "../helpers/provider-env";
+import { serializedProvider } from "../helpers/serialize";
 
 /*
  * The contract between the handlers and Pulumi's own dynamic-provider host, which the other
  * provider tests skip by calling the handlers in-process: the same calls through the real host
  * (a child process over gRPC) and through the in-process driver give the same answers. Also
  * here: configure, check, a create that fails to initialise (its id reaches the engine), read
- * with and without changed inputs, delete. Config and the earlier serialized `__provider` text
- * are covered through the host in config-and-closures.test.ts.
+ * with and without changed inputs, delete. And what only the host shows: that it passes its
+ * environment on (HOSTING_API_URL, HOSTING_TOKEN, HOSTING_LOG), that it loads the earlier
+ * serialized `__provider` texts (a closure that requires more than the package), and that the
+ * progress lines and the debug log reach its stdout and stderr, which the engine reads.
  */
 
 const env = useProviderHost({ setupDelayMs: 0, domainActivationMs: 3_600_000 }, { listCacheMs: 0 });
@@ -106,4 +112,85 @@ test("both roads give the same answers to the same calls", async () => {
   }
   // Source hashes are of the content only: both folders hold the same files.
   expect(answers[1]).toEqual(answers[0]);
+});
+
+/** `__provider` as earlier builds wrote it: Pulumi's serializeFunction over a methods object. */
+async function earlierProviderText(kind: ResourceKind): Promise<string> {
+  type Methods = ReturnType<typeof import("../../src/provider/handlers").providerHandlers>;
+  // The text must `require` the package at call time, as the old provider object did.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const m = () => (require("pulumi-hosting") as typeof import("../../src")).providerHandlers(kind);
+  const provider = {
+    configure: (r: Parameters<Methods["configure"]>[0]) => m().configure(r),
+    check: (o: Props, n: Props) => m().check(o, n),
+    diff: (i: string, o: Props, n: Props) => m().diff(i, o, n),
+    create: (n: Props) => m().create(n),
+    read: (i: string, p: Props) => m().read(i, p),
+    update: (i: string, o: Props, n: Props) => m().update(i, o, n),
+    delete: (i: string, p: Props) => m().delete(i, p),
+  };
+  return (await pulumi.runtime.serializeFunction(() => provider, { allowSecrets: true })).text;
+}
+type Props = Record<string, unknown>;
+
+describe("what only the host shows", () => {
+  let host: ProviderHost;
+  beforeAll(async () => {
+    host = await ProviderHost.start({
+      HOSTING_API_URL: env.emu.url,
+      HOSTING_TOKEN: env.token,
+      HOSTING_LIST_CACHE_MS: "0",
+      HOSTING_LOG: "debug",
+      HOSTING_PROGRESS_SECONDS: "0.5",
+    });
+    await host.configure({});
+  });
+  afterAll(() => host?.stop());
+
+  test("without stack config, its HOSTING_API_URL and HOSTING_TOKEN are used", async () => {
+    const urn = env.urn("App", "from-env");
+    const inputs = await env.inputs("App", { source: await appSource(), name: "from-env" });
+    const created = await host.create(urn, (await host.check(urn, {}, inputs)).inputs);
+    expect(env.emu.world.apps.some((a) => a.id === created.id)).toBe(true);
+  });
+
+  test("a stack written with the earlier, serialized __provider: read, diff against today's inputs and delete keep working", async () => {
+    const urn = env.urn("App", "earlier");
+    const earlier = await earlierProviderText("App");
+    expect(Buffer.byteLength(earlier)).toBeGreaterThan(1024);
+    const program = { source: await appSource(), name: "earlier" };
+    const checked = await host.check(urn, {}, { __provider: earlier, ...program });
+    const created = await host.create(urn, checked.inputs);
+    expect(created.properties.__provider).toBe(earlier);
+
+    const read = await host.read(created.id, urn, created.properties);
+    expect(read.properties).toMatchObject({ name: "earlier", setup: true });
+    const today = await host.check(urn, checked.inputs, {
+      __provider: await serializedProvider("App"),
+      ...program,
+    });
+    expect(await host.diff(created.id, urn, read.properties, today.inputs)).toMatchObject({
+      changes: false,
+      replaces: [],
+    });
+    await host.delete(created.id, urn, read.properties);
+    expect(env.emu.world.apps.some((a) => a.id === created.id)).toBe(false);
+  });
+
+  test("progress reaches its stdout (what the engine shows), the debug log its stderr, no token", async () => {
+    env.emu.setFaults({
+      rules: [{ route: "GET /apps", status: 429, retryAfterSeconds: 1, times: 1 }],
+    });
+    try {
+      const urn = env.urn("App", "progress");
+      const inputs = await env.inputs("App", { source: await appSource(), name: "progress" });
+      await host.create(urn, (await host.check(urn, {}, inputs)).inputs);
+    } finally {
+      env.emu.setFaults({});
+    }
+    expect(host.stdout()).toMatch(/^hosting: GET \/apps: throttled by the service, waiting 1 s$/m);
+    expect(host.stderr()).toMatch(/^hosting debug: POST \/apps -> ok in \d+ ms \(attempt 1\)$/m);
+    expect(host.stderr()).toMatch(/GET \/apps: retry after attempt 1 \(throttled 429\)/);
+    expect(host.stdout() + host.stderr()).not.toContain(env.token.split(".")[2]);
+  });
 });

@@ -4,9 +4,9 @@ import { HostingClient } from "../../src/api";
 import { closeProgramClients as closeClients } from "../../src/data/connection";
 import { appFields } from "../../src/provider/app/fields";
 import { customDomainFields } from "../../src/provider/custom-domain/fields";
-import { ProviderHost } from "../harness/provider-host";
 import { fixtureServer } from "../helpers/fixture-server";
-import { useProviderHost } from "../helpers/provider-env";
+import { InProcessProvider } from "../helpers/in-process-provider";
+import { useInProcessProvider } from "../helpers/provider-env";
 
 /*
  * A server's reply is hostile until checked: outputs are declared, never copied. A real app made
@@ -14,7 +14,7 @@ import { useProviderHost } from "../helpers/provider-env";
  * carry every input name, `account`, the provider's own keys and a field nested 20,000 deep.
  */
 
-const env = useProviderHost({ setupDelayMs: 0 }, { listCacheMs: 0 });
+const env = useInProcessProvider({ setupDelayMs: 0 }, { listCacheMs: 0 });
 
 /** A JSON value nested `depth` objects deep, as text (JSON.stringify would overflow). */
 const deep = (depth: number) => '{"a":'.repeat(depth) + "1" + "}".repeat(depth);
@@ -45,8 +45,9 @@ function route(answers: Partial<Record<string, () => string>>) {
   };
 }
 
-async function hostAt(url: string, token: string): Promise<ProviderHost> {
-  const host = await ProviderHost.start({ HOSTING_LIST_CACHE_MS: "0" });
+/** A provider (in-process, its bags through Struct as the host's are) that talks to `url`. */
+async function hostAt(url: string, token: string): Promise<InProcessProvider> {
+  const host = await InProcessProvider.start({ HOSTING_LIST_CACHE_MS: "0" }, env.clock);
   await host.configure({ "hosting:apiUrl": url, "hosting:token": token });
   return host;
 }

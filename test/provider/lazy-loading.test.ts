@@ -1,5 +1,6 @@
-import { execFileSync } from "node:child_process";
+import { execFile } from "node:child_process";
 import { join } from "node:path";
+import { promisify } from "node:util";
 
 /*
  * A program that only declares resources must not pay for the client's dependencies: they load
@@ -8,8 +9,9 @@ import { join } from "node:path";
  */
 const ROOT = join(__dirname, "..", "..");
 
-function loadedAfter(script: string): string[] {
-  const out = execFileSync(
+/** The packages a fresh node process has loaded after `script`; each call is its own process. */
+async function loadedAfter(script: string): Promise<string[]> {
+  const { stdout: out } = await promisify(execFile)(
     process.execPath,
     [
       "-e",
@@ -23,28 +25,33 @@ function loadedAfter(script: string): string[] {
 
 const HEAVY = ["undici", "zod", "form-data", "yazl", "yauzl"];
 
-test('require("pulumi-hosting") loads none of undici, zod, form-data, yazl or yauzl', () => {
-  const loaded = loadedAfter(
-    'const h = require("pulumi-hosting"); new h.App("a", {source: ".", name: "a"}, {})',
-  );
+// The three processes run side by side; each test awaits its own.
+const declaring = loadedAfter(
+  'const h = require("pulumi-hosting"); new h.App("a", {source: ".", name: "a"}, {})',
+);
+const usingClient = loadedAfter(
+  'const h = require("pulumi-hosting");' +
+    'const c = new h.HostingClient({ apiUrl: "http://127.0.0.1:1", token: "a.b.c" });' +
+    'if (!(c instanceof require("pulumi-hosting/client").HostingClient)) throw new Error("fake");' +
+    'if (!(c instanceof h.HostingClient)) throw new Error("instanceof fails")',
+);
+const readingData = loadedAfter(
+  'const h = require("pulumi-hosting");' +
+    // Without configuration it fails, after loading its implementation; the failure is not the point.
+    "h.getRuntimeVersions({ language: 'node' }).catch(() => {})",
+);
+// A failure is reported by the test that awaits it.
+for (const p of [declaring, usingClient, readingData]) p.catch(() => undefined);
+
+test('require("pulumi-hosting") loads none of undici, zod, form-data, yazl or yauzl', async () => {
+  const loaded = await declaring;
   expect(loaded.filter((m) => HEAVY.includes(m))).toEqual([]);
 });
 
-test("the first use of the root's client loads them, and it is the real class", () => {
-  const loaded = loadedAfter(
-    'const h = require("pulumi-hosting");' +
-      'const c = new h.HostingClient({ apiUrl: "http://127.0.0.1:1", token: "a.b.c" });' +
-      'if (!(c instanceof require("pulumi-hosting/client").HostingClient)) throw new Error("fake");' +
-      'if (!(c instanceof h.HostingClient)) throw new Error("instanceof fails")',
-  );
-  expect(loaded).toEqual(expect.arrayContaining(["undici", "form-data"]));
+test("the first use of the root's client loads them, and it is the real class", async () => {
+  expect(await usingClient).toEqual(expect.arrayContaining(["undici", "form-data"]));
 });
 
-test("the first data-source call loads what it needs", () => {
-  const loaded = loadedAfter(
-    'const h = require("pulumi-hosting");' +
-      // Without configuration it fails, after loading its implementation; the failure is not the point.
-      "h.getRuntimeVersions({ language: 'node' }).catch(() => {})",
-  );
-  expect(loaded).toContain("zod");
+test("the first data-source call loads what it needs", async () => {
+  expect(await readingData).toContain("zod");
 });

@@ -1,35 +1,41 @@
-import { startEmulator, type RunningEmulator } from "../../src/emulator";
-import { ProviderHost } from "../harness/provider-host";
-import { appSource } from "../helpers/provider-env";
+import { startEmulator } from "../../src/emulator";
+import { captureOutput } from "../helpers/output";
+import { appSource, useInProcessProvider } from "../helpers/provider-env";
+import { InProcessProvider } from "../helpers/in-process-provider";
 import { serializedProvider, urnOf } from "../helpers/serialize";
 
 /*
- * What the user sees from Pulumi's dynamic-provider host: progress lines for long waits on its
- * stdout (the engine shows each line as an info message), and with HOSTING_LOG=debug one line
- * per request on its stderr, without the token.
+ * What the user sees from the provider: progress lines for long waits on stdout (the engine
+ * shows each line of the host's output as an info message), and with HOSTING_LOG=debug one line
+ * per request on stderr, without the token. The handlers run in-process on a virtual clock (the
+ * waits are timed, not waited). That the lines reach Pulumi's provider host's stdout and stderr
+ * is shown through the host in host-contract.test.ts.
  */
 
-describe("progress and debug output of the provider host", () => {
-  let emu: RunningEmulator;
-  let host: ProviderHost;
-  let token: string;
-
+describe("progress and debug output of the provider", () => {
+  const env = useInProcessProvider(
+    { seed: "progress", setupDelayMs: 2200, domainActivationMs: 2200 },
+    { listCacheMs: 0 },
+  );
+  let output: ReturnType<typeof captureOutput>;
+  const saved = { ...process.env };
   beforeAll(async () => {
-    emu = await startEmulator({ seed: "progress", setupDelayMs: 2200, domainActivationMs: 2200 });
-    token = emu.issueToken();
-    host = await ProviderHost.start({ HOSTING_LOG: "debug", HOSTING_PROGRESS_SECONDS: "1" });
-    await host.configure({ "hosting:apiUrl": emu.url, "hosting:token": token });
+    Object.assign(process.env, { HOSTING_LOG: "debug", HOSTING_PROGRESS_SECONDS: "1" });
+    output = captureOutput();
   });
-  afterAll(async () => {
-    await host?.stop();
-    await emu?.stop();
+  afterAll(() => {
+    output.restore();
+    process.env = saved;
   });
 
-  async function create(kind: "App" | "CustomDomain", name: string, props: object) {
-    const urn = urnOf(kind, name);
-    const inputs = { __provider: await serializedProvider(kind), ...props };
-    const checked = await host.check(urn, {}, inputs);
-    return host.create(urn, checked.inputs);
+  async function create(
+    kind: "App" | "CustomDomain",
+    name: string,
+    props: Record<string, unknown>,
+  ) {
+    const urn = env.urn(kind, name);
+    const checked = await env.host.check(urn, {}, await env.inputs(kind, props));
+    return env.host.create(urn, checked.inputs);
   }
 
   test("a slow app setup and a slow domain activation report progress, then how they ended", async () => {
@@ -39,7 +45,7 @@ describe("progress and debug output of the provider host", () => {
       domain: "www.slow.pointed.test",
       waitForActive: true,
     });
-    const out = host.stdout();
+    const out = output.stdout();
     expect(out).toMatch(
       new RegExp(
         `^hosting: app "slow" \\(${app.id}\\): setup: still waiting after \\d+ s \\(up to 300 s\\)$`,
@@ -59,42 +65,48 @@ describe("progress and debug output of the provider host", () => {
   });
 
   test("HOSTING_LOG=debug logs each request with method, path, status and duration, never the token", async () => {
-    const log = host.stderr();
+    const log = output.stderr();
     expect(log).toMatch(/^hosting debug: POST \/apps -> ok in \d+ ms \(attempt 1\)$/m);
     expect(log).toMatch(/^hosting debug: GET \/apps -> ok in \d+ ms \(attempt 1\)$/m);
     expect(log).toMatch(/^hosting debug: POST \/apps\/[^/]+\/domains -> ok in \d+ ms/m);
-    expect(log).not.toContain(token);
-    expect(log).not.toContain(token.split(".")[2]);
+    expect(log).not.toContain(env.token);
+    expect(log).not.toContain(env.token.split(".")[2]);
   });
 
   test("a failed attempt and its retry are both logged, with the status", async () => {
-    emu.setFaults({ rules: [{ route: "GET /apps", status: 503, retryAfterSeconds: 0, times: 1 }] });
-    const before = host.stderr().length;
+    env.emu.setFaults({
+      rules: [{ route: "GET /apps", status: 503, retryAfterSeconds: 0, times: 1 }],
+    });
+    const before = output.stderr().length;
     await create("App", "again", { source: await appSource(), name: "again" });
-    const log = host.stderr().slice(before);
+    const log = output.stderr().slice(before);
     expect(log).toMatch(
       /GET \/apps -> 503 in \d+ ms \(attempt 1(, retry-after 0 ms)?\)\n.*GET \/apps: retry after attempt 1 \(transient 503\), waiting \d+ ms\n.*GET \/apps -> ok in \d+ ms \(attempt 2\)/,
     );
-    emu.setFaults({});
+    env.emu.setFaults({});
   });
+
   test("a throttled request reports its wait as progress, and the retry in the debug log", async () => {
-    emu.setFaults({ rules: [{ route: "GET /apps", status: 429, retryAfterSeconds: 2, times: 1 }] });
-    const [out, err] = [host.stdout().length, host.stderr().length];
+    env.emu.setFaults({
+      rules: [{ route: "GET /apps", status: 429, retryAfterSeconds: 2, times: 1 }],
+    });
+    const [out, err] = [output.stdout().length, output.stderr().length];
     await create("App", "throttled", { source: await appSource(), name: "throttled" });
-    emu.setFaults({});
-    expect(host.stdout().slice(out)).toMatch(
+    env.emu.setFaults({});
+    expect(output.stdout().slice(out)).toMatch(
       /^hosting: GET \/apps: throttled by the service, waiting [12] s$/m,
     );
-    expect(host.stderr().slice(err)).toMatch(
+    expect(output.stderr().slice(err)).toMatch(
       /hosting debug: GET \/apps: retry after attempt 1 \(throttled 429\), waiting \d+ ms/,
     );
   });
 });
 
 describe("without HOSTING_LOG", () => {
-  test("the provider host logs no requests", async () => {
+  test("the provider logs no requests and prints nothing", async () => {
     const emu = await startEmulator({ seed: "quiet", setupDelayMs: 0 });
-    const host = await ProviderHost.start();
+    const host = await InProcessProvider.start({ HOSTING_LOG: "" });
+    const output = captureOutput();
     try {
       await host.configure({ "hosting:apiUrl": emu.url, "hosting:token": emu.issueToken() });
       const urn = urnOf("App", "q");
@@ -104,9 +116,10 @@ describe("without HOSTING_LOG", () => {
         name: "q",
       };
       await host.create(urn, (await host.check(urn, {}, inputs)).inputs);
-      expect(host.stderr()).not.toContain("hosting debug:");
-      expect(host.stdout()).toBe("");
+      expect(output.stderr()).not.toContain("hosting debug:");
+      expect(output.stdout()).toBe("");
     } finally {
+      output.restore();
       await host.stop();
       await emu.stop();
     }
