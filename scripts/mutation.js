@@ -52,6 +52,7 @@ const MODULES = {
       "test/api/retry.test.ts",
       "test/api/limiter-decisions.test.ts",
       "test/api/rate-limit-spellings.test.ts",
+      "test/api/rate-limit-edges.test.ts",
       "test/api/wait-deadlines.test.ts",
       "test/api/errors.test.ts",
     ],
