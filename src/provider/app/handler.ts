@@ -219,6 +219,7 @@ async function settle(
       id,
       outs,
       [why],
+      err,
     );
   }
   if (!app.setup) {
