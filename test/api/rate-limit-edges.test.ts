@@ -61,6 +61,11 @@ describe("an HTTP date in its three forms, and near misses", () => {
     ["RFC 850, the next day", "Thursday, 01-Jan-26 00:00:07 GMT", 7000],
     ["asctime, a two-digit day", "Sun Jan 11 00:00:00 2026", 864_000_000],
     ["asctime, a one-digit day", "Thu Jan  1 00:00:09 2026", 9000],
+    ["IMF, two spaces after the day name", "Thu,  01 Jan 2026 00:00:05 GMT", 5000],
+    ["IMF, two spaces before the time", "Thu, 01 Jan 2026  00:00:05 GMT", 5000],
+    ["IMF, two spaces before GMT", "Thu, 01 Jan 2026 00:00:05  GMT", 5000],
+    ["asctime, two spaces before the time", "Thu Jan  1  00:00:05 2026", 5000],
+    ["asctime, two spaces before the year", "Thu Jan  1 00:00:05  2026", 5000],
   ])("%s is read", (_name, date, ms) => {
     expect(retryAfterMs({ "retry-after": date }, NOW)).toBe(ms);
     expect(info({ "x-ratelimit-reset": date })).toStrictEqual({ resetMs: ms });
@@ -71,6 +76,8 @@ describe("an HTTP date in its three forms, and near misses", () => {
     ["text after it", "Thu, 01 Jan 2026 00:00:05 GMT x"],
     ["no zone (Date.parse reads local time)", "Thu, 01 Jan 2026 00:00:05"],
     ["another zone", "Thu, 01 Jan 2026 00:00:05 UTC"],
+    ["an offset after GMT", "Thu, 01 Jan 2026 00:00:05 GMT-0100"],
+    ["asctime with a zone after it", "Thu Jan  1 00:00:05 2026 GMT-0100"],
     ["a two-letter day", "Th, 01 Jan 2026 00:00:05 GMT"],
     ["a ten-letter day", "Wednesdayy, 31-Dec-25 23:59:59 GMT"],
     ["a three-digit day", "Thu, 001 Jan 2026 00:00:05 GMT"],
