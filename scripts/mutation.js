@@ -28,6 +28,10 @@ const MODULES = {
       "test/api/retry-decisions.test.ts",
       "test/api/lost-reply.test.ts",
       "test/api/limiter-decisions.test.ts",
+      "test/api/wait-deadlines.test.ts",
+      "test/api/errors.test.ts",
+      "test/api/upload-faults.test.ts",
+      "test/api/endless-reply.test.ts",
     ],
   },
   dotenv: {
@@ -48,6 +52,19 @@ const MODULES = {
       "test/api/retry.test.ts",
       "test/api/limiter-decisions.test.ts",
       "test/api/rate-limit-spellings.test.ts",
+      "test/api/rate-limit-edges.test.ts",
+      "test/api/wait-deadlines.test.ts",
+      "test/api/errors.test.ts",
+    ],
+  },
+  "lost-reply": {
+    mutate: "src/api/lost-reply.ts",
+    tests: [
+      "test/api/lost-reply-facts.test.ts",
+      "test/api/lost-reply.test.ts",
+      "test/api/retry-decisions.test.ts",
+      "test/api/upload-faults.test.ts",
+      "test/api/endless-reply.test.ts",
     ],
   },
   scrub: {

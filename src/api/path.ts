@@ -6,7 +6,6 @@ import { HostingInputError } from "./errors/input-error";
  * rejected before any request, so an ID can never reach another endpoint.
  */
 export function buildPath(template: string, params: Readonly<Record<string, string>> = {}): string {
-  if (!template.includes("{")) return template;
   return template.replace(/\{(\w+)\}/g, (_match, name: string) => {
     const value = params[name];
     if (value === undefined) {

@@ -43,13 +43,13 @@ const UNIX_MS = 1e12;
 const HTTP_DATE =
   /^[a-z]{3,9},?\s+(?:\d{1,2}[\s-][a-z]{3}[\s-]\d{2,4}\s+\d{2}:\d{2}:\d{2}\s+gmt|[a-z]{3}\s+\d{1,2}\s+\d{2}:\d{2}:\d{2}\s+\d{4})$/i;
 
-/** Every value a header carries: a repeated header's values, each split at commas. */
+/**
+ * Every value a header carries: a repeated header's values, each split at commas. An empty item
+ * is kept: it reads as no number, no date and no `key=value`, like any other garbage.
+ */
 function values(v: HeaderValue, split = true): string[] {
   const all = Array.isArray(v) ? v : v === undefined ? [] : [v];
-  return all
-    .flatMap((s) => (split ? String(s).split(",") : [String(s)]))
-    .map((s) => s.trim())
-    .filter((s) => s.length > 0);
+  return all.flatMap((s) => (split ? String(s).split(",") : [String(s)])).map((s) => s.trim());
 }
 
 /** A plain non-negative decimal; anything else (signs, exponents, NaN, Infinity) is none. */
@@ -62,7 +62,7 @@ function decimal(s: string | undefined): number | undefined {
 /** A whole count (a limit, what remains). */
 function count(s: string | undefined): number | undefined {
   const n = decimal(s);
-  return n !== undefined && Number.isSafeInteger(n) ? n : undefined;
+  return Number.isSafeInteger(n) ? n : undefined;
 }
 
 /**
@@ -126,6 +126,9 @@ function params(texts: string[]): Map<string, string[]> {
   return out;
 }
 
+/** Every value `p` holds under any of `keys` (draft 08's and draft 07's names of one field). */
+const under = (p: Map<string, string[]>, ...keys: string[]) => keys.flatMap((k) => p.get(k) ?? []);
+
 /** Reads every rate-limit spelling the server may use into one {@link RateLimitInfo}. */
 export function rateLimitInfo(headers: Headers, now: number = Date.now()): RateLimitInfo {
   const limits: Array<number | undefined> = [];
@@ -134,19 +137,19 @@ export function rateLimitInfo(headers: Headers, now: number = Date.now()): RateL
   const resets: Array<number | undefined> = [];
 
   const policy = values(headers["ratelimit-policy"]);
-  if (policy.length > 0) {
-    const p = params(policy);
-    // Draft 08+: q=quota; draft 06/07: each item's leading number is the quota.
-    limits.push(...(p.get("q") ?? []).map(count));
-    limits.push(...policy.map((item) => count(/^(\d+)\s*(;|$)/.exec(item)?.[1])));
-    windows.push(...(p.get("w") ?? []).map((w) => decimal(w)).map((s) => s && s * 1000));
-  }
-  const combined = params(values(headers["ratelimit"]));
-  remainings.push(
-    ...[...(combined.get("r") ?? []), ...(combined.get("remaining") ?? [])].map(count),
+  const p = params(policy);
+  // Draft 08+: q=quota; draft 06/07: each item's leading number is the quota.
+  limits.push(...under(p, "q").map(count));
+  limits.push(...policy.map((item) => count(/^(\d+)\s*(;|$)/.exec(item)?.[1])));
+  windows.push(
+    ...under(p, "w")
+      .map((w) => decimal(w))
+      .map((s) => s && s * 1000),
   );
-  resets.push(...times([...(combined.get("t") ?? []), ...(combined.get("reset") ?? [])], "s", now));
-  limits.push(...(combined.get("limit") ?? []).map(count));
+  const combined = params(values(headers["ratelimit"]));
+  remainings.push(...under(combined, "r", "remaining").map(count));
+  resets.push(...times(under(combined, "t", "reset"), "s", now));
+  limits.push(...under(combined, "limit").map(count));
 
   for (const [limit, remaining, reset] of SEPARATE_HEADERS) {
     limits.push(...values(headers[limit]).map(count));

@@ -9,7 +9,6 @@ import { makeNetworkError } from "./errors/make-network-error";
 import { HostingResponseError } from "./errors/response-error";
 import { HostingReplyTooLargeError } from "./errors/reply-too-large-error";
 import type { HostingApiError } from "./errors/api-error";
-import { HostingError } from "./errors/hosting-error";
 import { askedPastDeadline, heldPastDeadline, type WaitDeadline } from "./errors/make-wait-error";
 import { RateLimitError } from "./errors/rate-limit-error";
 import {
@@ -23,14 +22,9 @@ import {
 import { parseBody } from "./parse";
 import { searchOf } from "./query";
 import { rateLimitInfo } from "./rate-limit-headers";
+import { markLostReply } from "./lost-reply";
 import { logAttempt } from "./request-log";
-import {
-  decideRetry,
-  MAY_HAVE_TAKEN_EFFECT,
-  mayHaveTakenEffect,
-  type Failure,
-  type RetryEvent,
-} from "./retry";
+import { decideRetry, mayHaveTakenEffect, type Failure, type RetryEvent } from "./retry";
 import type { UploadBody } from "./multipart";
 import { makeScrubber, scrubError, type Scrub } from "./scrub";
 import { AttemptClock, MAX_TIMER_MS, type TimeoutLimits } from "./timeouts";
@@ -153,7 +147,8 @@ export class Transport {
       if (!plan.retry && plan.pastDeadlineMs !== undefined && error instanceof RateLimitError) {
         error = askedPastDeadline(error, plan.pastDeadlineMs, this.#throttleLimit);
       }
-      if (!plan.retry) throw ambiguous ? this.#lostReply(spec, error) : error;
+      if (!plan.retry)
+        throw ambiguous ? markLostReply(spec.method, error, spec.lostReplyHint) : error;
       if (plan.reason === "transient") transientRetries++;
       // With the shared limiter, a 429's wait is the limiter's pause: everyone sits it out there.
       const ownWait = plan.reason === "throttled" && this.#limiter ? 0 : plan.waitMs;
@@ -176,20 +171,6 @@ export class Transport {
 
   get #throttleLimit(): WaitDeadline {
     return { limit: "throttleTimeoutMs", limitMs: this.#opts.throttleTimeoutMs };
-  }
-
-  /** Says on a non-idempotent call's error that it may have been applied, and what to check. */
-  #lostReply(spec: RequestSpec<z.ZodType>, error: Error): Error {
-    if (spec.method !== "POST" && spec.method !== "PATCH") return error;
-    const check = spec.lostReplyHint ?? "check whether it was applied";
-    const failure = error.message;
-    error.message = `${failure}${MAY_HAVE_TAKEN_EFFECT}: ${check} before retrying`;
-    if (error.stack) error.stack = error.stack.replace(failure, error.message);
-    if (error instanceof HostingError) {
-      error.mayHaveTakenEffect = true;
-      error.lostReply = { failure, check };
-    }
-    return error;
   }
 
   async #attempt(

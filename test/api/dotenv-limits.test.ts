@@ -75,6 +75,12 @@ describe("values that cannot be written, in the user's words", () => {
     );
     expect(dotenvProblem("N", 5)).toBe("env value of N must be a string");
     expect(dotenvProblem("_ok9", "x")).toBeUndefined();
+    // The whole key is a name, not only its start.
+    for (const key of ["A-B", "A B", "A=B", "A\n"]) {
+      expect(dotenvProblem(key, "x")).toBe(
+        `env key ${JSON.stringify(key)} is not a valid variable name: use letters, digits and _ and do not start with a digit`,
+      );
+    }
   });
 });
 
@@ -87,6 +93,7 @@ describe("each value in the first form that fits it", () => {
     ["a quote and a newline", "it's\nx", 'K="it\'s\\nx"'],
     ["a quote and a carriage return", "it's\rx", 'K="it\'s\\rx"'],
     ["a quote and a backslash, bare", "it's a\\b", "K=it's a\\b"],
+    ["a backslash that neither pairs nor ends it", "C:\\dir #1", "K='C:\\dir #1'"],
     ["empty", "", "K=''"],
   ])("%s", (_name, value, line) => {
     expect(formatDotenv({ K: value })).toBe(line);

@@ -1,0 +1,28 @@
+import { HostingError } from "./errors/hosting-error";
+import { MAY_HAVE_TAKEN_EFFECT } from "./retry";
+
+/*
+ * The facts of a reply lost after a request that is not safe to repeat may have taken effect.
+ * The App's create reads them (`lostReply`, `mayHaveTakenEffect`) to decide whether to look for
+ * what it created, so they are fields, never parsed back out of the message.
+ */
+
+/**
+ * Says on a POST's or PATCH's error that it may have been applied, and what to check; other
+ * methods' errors are returned as they are (they are safe to repeat).
+ */
+export function markLostReply(method: string, error: Error, hint?: string): Error {
+  if (method !== "POST" && method !== "PATCH") return error;
+  const check = hint ?? "check whether it was applied";
+  const failure = error.message;
+  // V8 writes the stack on first read, from the message of that moment: read it before the
+  // message changes, or the advice would be said twice there.
+  const stack = error.stack;
+  error.message = `${failure}${MAY_HAVE_TAKEN_EFFECT}: ${check} before retrying`;
+  if (stack) error.stack = stack.replace(failure, error.message);
+  if (error instanceof HostingError) {
+    error.mayHaveTakenEffect = true;
+    error.lostReply = { failure, check };
+  }
+  return error;
+}
