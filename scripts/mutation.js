@@ -60,7 +60,6 @@ const MODULES = {
   },
   "resource-handler": {
     mutate: "src/provider/resource-handler.ts",
-    host: true,
     tests: [
       "test/provider/check.test.ts",
       "test/provider/app.test.ts",
@@ -69,7 +68,6 @@ const MODULES = {
   },
   "create-app": {
     mutate: "src/provider/app/create-app.ts",
-    host: true,
     tests: ["test/provider/app-state.test.ts", "test/provider/create-recovery-adversarial.test.ts"],
   },
 };
