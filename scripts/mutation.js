@@ -64,11 +64,16 @@ const MODULES = {
       "test/provider/check.test.ts",
       "test/provider/app.test.ts",
       "test/provider/check-and-diff.test.ts",
+      "test/provider/lifecycle-errors.test.ts",
     ],
   },
   "create-app": {
     mutate: "src/provider/app/create-app.ts",
-    tests: ["test/provider/app-state.test.ts", "test/provider/create-recovery-adversarial.test.ts"],
+    tests: [
+      "test/provider/app-state.test.ts",
+      "test/provider/create-recovery-adversarial.test.ts",
+      "test/provider/app.test.ts",
+    ],
   },
 };
 

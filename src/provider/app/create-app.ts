@@ -87,15 +87,10 @@ async function recover(
   sentAt: Date,
   giveUpAt: number,
   isNew: (a: AppSummary) => boolean,
-  lost: unknown,
+  lost: HostingError,
 ): Promise<string> {
   // The client's own advice (list the apps) is what this function does: leave it out.
-  const said =
-    HostingError.isInstance(lost) && lost.lostReply
-      ? lost.lostReply.failure
-      : lost instanceof Error
-        ? lost.message
-        : String(lost);
+  const said = lost.lostReply?.failure ?? lost.message;
   const what = `creating app "${name}": ${said}`;
   for (let look = 0; ; look++) {
     let fresh: string[];
