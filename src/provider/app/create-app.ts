@@ -8,11 +8,10 @@ import { listAppsSince } from "../app-directory";
 import { LostCreateReplyError } from "../errors/lost-create-reply-error";
 import { withKeyLock } from "../keyed-lock";
 import { namingAppInput } from "./refusal";
+import { DEFAULT_SETUP_TIMEOUT_S } from "./schema";
 
 /** How long after a lost reply the provider looks again before concluding nothing was made. */
 const SECOND_LOOK_MS = 1000;
-/** The App's default `setupTimeoutSeconds`: also how long recovery keeps trying to list apps. */
-const DEFAULT_CREATE_TIMEOUT_S = 300;
 
 export interface NewApp {
   name: string;
@@ -59,7 +58,7 @@ export function createApp(
       // Only the reply was lost: the client says when the POST may have taken effect.
       if (!(HostingError.isInstance(err) && err.mayHaveTakenEffect)) throw namingAppInput(err);
       const giveUpAt =
-        sentAt.getTime() + (app.setupTimeoutSeconds ?? DEFAULT_CREATE_TIMEOUT_S) * 1000;
+        sentAt.getTime() + (app.setupTimeoutSeconds ?? DEFAULT_SETUP_TIMEOUT_S) * 1000;
       const isNew = (a: AppSummary) => ours(a) && !before.has(a.id);
       return recover(client, app.name, sentAt, giveUpAt, isNew, err);
     }
