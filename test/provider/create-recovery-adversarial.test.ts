@@ -2,6 +2,7 @@ import { HostingClient } from "../../src/api";
 import { providerHandlers } from "../../src";
 import { setClock, type Clock } from "../../src/provider/clock";
 import { startEmulator, type FaultRule, type RunningEmulator } from "../../src/emulator";
+import { fixtureServer, json, text } from "../helpers/fixture-server";
 import { appSource } from "../helpers/provider-env";
 import { VirtualClock } from "../helpers/virtual-clock";
 import { makeZip, manifest } from "../helpers/zip";
@@ -54,13 +55,17 @@ const app = providerHandlers("App");
 let emu: RunningEmulator;
 let token: string;
 
+/** Points the App's handlers at a service, as a stack's config does. */
+async function configure(apiUrl: string): Promise<void> {
+  const config: Record<string, string> = { "hosting:apiUrl": apiUrl, "hosting:token": token };
+  await app.configure!({ config: { get: (k: string) => config[k] } } as never);
+}
+
 beforeAll(async () => {
   setClock(world);
   emu = await startEmulator({ seed: "recovery", setupDelayMs: 50, now: world.now });
   token = emu.issueToken();
-  await app.configure!({
-    config: { get: (k: string) => ({ "hosting:apiUrl": emu.url, "hosting:token": token })[k] },
-  } as never);
+  await configure(emu.url);
 });
 afterAll(async () => {
   setClock();
@@ -243,6 +248,28 @@ describe("the app list during recovery", () => {
     expect(new Date(sentAt).toISOString()).toBe(sentAt);
     // The app was made: the message's advice is what finds it.
     expect(idsNamed("list-403")).toHaveLength(1);
+  });
+
+  test("a list answered with a page that is not the app list is not asked again", async () => {
+    // A proxy in the way: the app list comes back as its sign-in page, which asking again won't change.
+    const server = await fixtureServer([
+      json(200, []),
+      json(502, { error: "bad gateway" }),
+      text(200, "<html>sign in to continue</html>"),
+    ]);
+    await configure(server.url);
+    try {
+      const checked = await app.check!({}, { source: await appSource(), name: "proxied" });
+      const err = (await app.create!(checked.inputs).catch((e: unknown) => e)) as Error &
+        Record<string, unknown>;
+      expect(err.code).toBe("HOSTING_CREATE_REPLY_LOST");
+      expect(err.message).toMatch(/the app list could not be read/);
+      expect(server.seen.map((r) => r.method)).toEqual(["GET", "POST", "GET"]);
+      expect(secondWaits()).toBe(0);
+    } finally {
+      await configure(emu.url);
+      await server.close();
+    }
   });
 
   test("a list failing past the create's budget (setupTimeoutSeconds 2.9): tried at 0, 1 and 2 s", async () => {
