@@ -3,20 +3,9 @@ import { HostingConfigError } from "./errors/config-error";
 /*
  * Checks of the API URL and token. The problems are described, never quoted: a token pasted
  * where the URL goes must not come back in an error message. Each problem is a phrase the
- * caller puts after the name of the setting it read (the client: its options; the Pulumi
- * provider: its `hosting:*` config keys).
+ * caller puts after the name of the setting it read (the client: its options; code that
+ * configures the client its own way: its own settings).
  */
-
-/**
- * @deprecated Pulumi wording left for the API errors that still quote it (errors/*); the
- * provider's own wording is in src/connection/hints.ts, and the client should speak none.
- */
-export const HOW_TO_SET = {
-  "hosting:apiUrl":
-    "set it with `pulumi config set hosting:apiUrl <url>` or the HOSTING_API_URL environment variable",
-  "hosting:token":
-    "set it with `pulumi config set --secret hosting:token <token>` or the HOSTING_TOKEN environment variable",
-} as const;
 
 const JWT_SHAPE = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
 

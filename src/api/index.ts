@@ -18,7 +18,7 @@ export {
   type Headers as ResponseHeaders,
 } from "./rate-limit-headers";
 export { HostingError } from "./errors/hosting-error";
-export type { LostReply } from "./errors/hosting-error";
+export type { LostReply, ClientFix } from "./errors/hosting-error";
 export { HostingInputError } from "./errors/input-error";
 export { HostingConfigError } from "./errors/config-error";
 export { HostingApiError } from "./errors/api-error";

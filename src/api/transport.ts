@@ -344,10 +344,9 @@ const NOT_JSON = Symbol("not JSON");
 
 /** A success reply that is not JSON at all: most often a URL that is not the API's. */
 function notJsonError(operation: string, text: string): HostingResponseError {
-  const problem =
-    `the reply is not JSON (${snippetOf(text) || "unreadable"}); check that the API URL is the ` +
-    "Hosting API's base URL";
-  return new HostingResponseError(operation, "", problem);
+  const problem = `the reply is not JSON (${snippetOf(text) || "unreadable"})`;
+  const advice = "check that the apiUrl option is the Hosting API's base URL";
+  return new HostingResponseError(operation, "", problem, { fix: { option: "apiUrl", advice } });
 }
 
 /** A short, tag-free snippet of a reply body. */

@@ -35,8 +35,11 @@ export interface AccountEntry {
 export interface Accounts {
   /** Usable entries by name. */
   entries: ReadonlyMap<string, AccountEntry>;
-  /** Entries that are there but unusable, with why (message of the account's error). */
-  broken: ReadonlyMap<string, string>;
+  /**
+   * Entries that are there but unusable: why (for the account's error), and the entries of
+   * `problems` that say the same, so a check reports them once.
+   */
+  broken: ReadonlyMap<string, { why: string; problems: readonly string[] }>;
   /** Everything wrong with `hosting:accounts`, for check. */
   problems: string[];
   /** Set when `hosting:accounts` as a whole is unusable: every named account fails with it. */
@@ -70,7 +73,7 @@ export function readAccounts(raw: unknown): Accounts {
     return { entries: new Map(), broken: new Map(), problems: [problem], unusable: problem };
   }
   const entries = new Map<string, AccountEntry>();
-  const broken = new Map<string, string>();
+  const broken = new Map<string, { why: string; problems: string[] }>();
   const problems: string[] = [];
   for (const [name, entry] of Object.entries(parsed as Record<string, unknown>)) {
     const key = showableName(name) ? `hosting:accounts.${name}` : undefined;
@@ -82,8 +85,9 @@ export function readAccounts(raw: unknown): Accounts {
     }
     const why = entryProblems(key, entry);
     if (why.length > 0) {
-      broken.set(name, why.join("; "));
-      problems.push(...why.map((w) => `${w}.`));
+      const own = why.map((w) => `${w}.`);
+      broken.set(name, { why: why.join("; "), problems: own });
+      problems.push(...own);
       continue;
     }
     const e = entry as Record<string, unknown>;

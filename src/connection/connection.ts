@@ -2,7 +2,13 @@ import type { HostingClient } from "../api/client";
 import { HostingConfigError } from "../api/errors/config-error";
 import type { Environment } from "./environment";
 import type { ClientPool } from "./pool";
-import { readStackSettings, resolve, type Resolved, type StackSettings } from "./resolve";
+import {
+  readStackSettings,
+  resolve,
+  type Resolved,
+  type StackSettings,
+  type Unresolved,
+} from "./resolve";
 import type { StackConfig } from "./stack-config";
 
 /**
@@ -13,7 +19,7 @@ import type { StackConfig } from "./stack-config";
 export class Connection {
   readonly #settings: StackSettings;
   readonly #pool: ClientPool;
-  readonly #resolved = new Map<string | undefined, Resolved | { problem: string }>();
+  readonly #resolved = new Map<string | undefined, Resolved | Unresolved>();
 
   constructor(config: StackConfig, env: Environment, pool: ClientPool) {
     this.#settings = readStackSettings(config, env);
@@ -38,6 +44,13 @@ export class Connection {
   problemOf(account?: string): string | undefined {
     const r = this.#resolve(account);
     return "problem" in r ? r.problem : undefined;
+  }
+
+  /** The stack-wide problems, less those the account's own problem already says. */
+  problemsBesides(account?: string): readonly string[] {
+    const r = this.#resolve(account);
+    const said = "problem" in r ? (r.repeats ?? []) : [];
+    return this.problems.filter((p) => !said.includes(p));
   }
 
   /**

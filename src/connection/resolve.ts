@@ -75,16 +75,26 @@ interface Found {
   from: string;
 }
 
+/** Why a connection cannot be used; `repeats`: the stack-wide problems that say the same. */
+export interface Unresolved {
+  problem: string;
+  repeats?: readonly string[];
+}
+
 /** The URL and token of the default connection or a named account, or why there is none. */
-export function resolve(s: StackSettings, account?: string): Resolved | { problem: string } {
+export function resolve(s: StackSettings, account?: string): Resolved | Unresolved {
   if (account !== undefined && !ACCOUNT_NAME.test(account)) {
     return { problem: `${ACCOUNT_NAME_RULE} (the name given is not shown).` };
   }
   const named = account === undefined ? undefined : { name: account, shown: showableName(account) };
   if (account !== undefined) {
-    if (s.accounts.unusable) return { problem: s.accounts.unusable };
+    const { unusable } = s.accounts;
+    if (unusable) return { problem: unusable, repeats: [unusable] };
     const broken = s.accounts.broken.get(account);
-    if (broken) return { problem: `${accountLabel(account)} cannot be used: ${broken}.` };
+    if (broken) {
+      const problem = `${accountLabel(account)} cannot be used: ${broken.why}.`;
+      return { problem, repeats: broken.problems };
+    }
   }
   const entry = account === undefined ? undefined : (s.accounts.entries.get(account) ?? {});
   /** A setting of `name` (undefined: the default connection): config first, then environment. */
@@ -106,7 +116,7 @@ function check(
   account: string | undefined,
   apiUrl: Found | undefined,
   token: Found | undefined,
-): Resolved | { problem: string } {
+): Resolved | Unresolved {
   const who = account === undefined ? undefined : accountLabel(account);
   const named = account === undefined ? undefined : { name: account, shown: showableName(account) };
   const unset = [

@@ -1,6 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { MockMonitor } from "@pulumi/pulumi/runtime/mocks";
 import type { HostingClient } from "../api/client";
+import { withProviderHint } from "../connection/error-hints";
 import { programClient } from "./connection";
 
 /*
@@ -41,7 +42,12 @@ export async function apiCall<A extends { account?: string }, R>(
   run: (client: HostingClient) => Promise<R>,
   fromMock: (result: R) => R = (r) => r,
 ): Promise<R> {
-  if (!underMocks()) return run(programClient(args.account));
+  if (!underMocks()) {
+    // The stack's settings, not the client's options, are what a program's author can fix.
+    return run(programClient(args.account)).catch((err: unknown) =>
+      Promise.reject(withProviderHint(err, args.account)),
+    );
+  }
   const result = (await pulumi.runtime.invoke(mockToken(fn), args as pulumi.Inputs)) as R;
   return fromMock(result);
 }

@@ -62,10 +62,8 @@ const accountOf = (props: Props) => (typeof props.account === "string" ? props.a
  * the property a failure names, and a token pasted as the name must not be printed.
  */
 function connectionFailures(conn: Connection, account: unknown): Failure[] {
-  const stack = (except = "") =>
-    conn.problems
-      .filter((p) => !except.includes(p.replace(/\.$/, "")))
-      .map((reason) => ({ property: "", reason }));
+  const stack = (besides?: string) =>
+    conn.problemsBesides(besides).map((reason) => ({ property: "", reason }));
   if (account === UNKNOWN) return stack();
   if (account !== undefined && typeof account !== "string") {
     return [{ property: "account", reason: ACCOUNT_NAME_RULE }, ...stack()];
@@ -73,7 +71,7 @@ function connectionFailures(conn: Connection, account: unknown): Failure[] {
   const problem = conn.problemOf(account);
   if (problem === undefined) return stack();
   const property = account !== undefined && showableName(account) ? "account" : "";
-  return [{ property, reason: problem }, ...stack(problem)];
+  return [{ property, reason: problem }, ...stack(account)];
 }
 
 /**

@@ -126,8 +126,10 @@ export class ResourceInitError extends Error {
     readonly id: string,
     readonly properties: Props,
     readonly reasons: string[],
+    /** The failure the message quotes, so the provider's advice can replace the client's. */
+    cause?: unknown,
   ) {
-    super(message);
+    super(message, cause === undefined ? undefined : { cause });
     this.name = "ResourceInitError";
   }
 }

@@ -145,8 +145,9 @@ describe("status → error class, with status, body message, method and path", (
     expect(err).toBeInstanceOf(HostingResponseError);
     expect(err.message).toBe(
       "listApps: unexpected response body from the Hosting API: the reply is not JSON (login page); " +
-        "check that the API URL is the Hosting API's base URL",
+        "check that the apiUrl option is the Hosting API's base URL",
     );
+    expect(err.fix).toMatchObject({ option: "apiUrl" });
     expect(fx.seen).toHaveLength(1);
   });
 

@@ -105,7 +105,7 @@ test("an upload that stops moving fails after the idle limit, and is not repeate
       mayHaveTakenEffect: false,
     });
     expect((err as Error).message).toMatch(
-      /^POST \/apps: the upload to the Hosting API at .* stalled: no bytes moved for 0.5 s$/,
+      /^POST \/apps: the upload to the Hosting API at .* stalled: no bytes moved for 0.5 s; raise the timeoutMs option if the service or the link is merely slow$/,
     );
     expect(proxy.requestsSent()).toBe(1); // not resent: stalled uploads are not retried
     expect(env.emu.world.apps.length).toBe(before);

@@ -98,8 +98,12 @@ describe("errors that say what happened", () => {
     expect(err.address).toBe(new URL(fx.url).host);
     expect(err.message).toBe(
       `GET /apps: could not connect to the Hosting API at ${new URL(fx.url).host} ` +
-        "(connection refused, ECONNREFUSED); check the API URL and that the service is reachable",
+        "(connection refused, ECONNREFUSED); check the apiUrl option and that the service is reachable",
     );
+    expect(err.fix).toEqual({
+      option: "apiUrl",
+      advice: "check the apiUrl option and that the service is reachable",
+    });
   });
 
   test("connected, no reply: a timeout that says the server was reached", async () => {
@@ -107,8 +111,10 @@ describe("errors that say what happened", () => {
     expect(err).toBeInstanceOf(HostingTimeoutError);
     expect(err).toMatchObject({ code: "HOSTING_TIMEOUT", phase: "idle", limitMs: 300 });
     expect(err?.message).toBe(
-      `GET /apps: connected to the Hosting API at ${host}, but no reply within 0.3 s`,
+      `GET /apps: connected to the Hosting API at ${host}, but no reply within 0.3 s; ` +
+        "raise the timeoutMs option if the service or the link is merely slow",
     );
+    expect(err).toMatchObject({ fix: { option: "timeoutMs" } });
     expect(err?.message).not.toMatch(/could not reach|could not connect/);
     expect(seen).toHaveLength(2); // a GET that timed out is safe to repeat
   });
@@ -158,8 +164,9 @@ describe("errors that say what happened", () => {
     });
     expect(err?.message).toBe(
       "GET /apps failed with 301: redirected to https://www.example.test/login; the client does " +
-        "not follow redirects: check that the API URL is the API's base URL",
+        "not follow redirects: check that the apiUrl option is the API's base URL",
     );
+    expect(err).toMatchObject({ fix: { option: "apiUrl" } });
     expect(seen).toHaveLength(1);
   });
 
@@ -168,9 +175,10 @@ describe("errors that say what happened", () => {
     expect(err).toBeInstanceOf(AuthenticationError);
     expect(err?.code).toBe("HOSTING_UNAUTHORIZED");
     expect(err?.message).toBe(
-      "GET /apps failed with 401: token signature is invalid; check the API token: it must be a " +
-        "current token of the account",
+      "GET /apps failed with 401: token signature is invalid; check the token option: it must " +
+        "be a current API token of the account",
     );
+    expect(err).toMatchObject({ fix: { option: "token" } });
   });
 });
 
@@ -191,7 +199,8 @@ describe("connect limit", () => {
     expect(error).toBeInstanceOf(HostingTimeoutError);
     expect(error).toMatchObject({ code: "HOSTING_CONNECT_TIMEOUT", phase: "connect", cause });
     expect(error.message).toBe(
-      "POST /apps: could not connect to the Hosting API at api.example.test:443 within 10 s",
+      "POST /apps: could not connect to the Hosting API at api.example.test:443 within 10 s; " +
+        "check the apiUrl option and that the service is reachable, or raise connectTimeoutMs",
     );
     expect(reachedServer).toBe(false); // so even a POST may be retried
   });

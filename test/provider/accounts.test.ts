@@ -172,6 +172,7 @@ describe("hosting:accounts as JSON text", () => {
         property: "account",
         reason: expect.stringContaining("hosting:accounts must be an object of named accounts"),
       });
+      expect(r.failures).toHaveLength(1); // the stack-wide problem is not said twice
     } finally {
       await bad.stop();
       await emu.stop();

@@ -76,6 +76,9 @@ describe("config mistakes at check (preview)", () => {
         /^account "shared" cannot be used: hosting:accounts\.shared must be an object/,
       ),
     });
+    // Said once, by the account's failure, not again among the stack's.
+    const saying = shared.failures.filter((f) => f.reason.includes("hosting:accounts.shared must"));
+    expect(saying).toHaveLength(1);
   });
 
   test("a token given as the account name fails without being shown, by us or by the engine", async () => {

@@ -1,4 +1,4 @@
-import { HostingError } from "./hosting-error";
+import { HostingError, type ClientFix } from "./hosting-error";
 
 /** What an error reply carries; the fields of {@link HostingApiError}. */
 export interface ApiErrorDetails {
@@ -36,15 +36,20 @@ export class HostingApiError extends HostingError {
    */
   readonly property?: string;
 
-  /** `hint` says what to check, for statuses whose usual cause is known. */
-  constructor(details: ApiErrorDetails, code = "HOSTING_API_ERROR", hint?: string) {
+  /**
+   * `hint` says what to check, for statuses whose usual cause is known; as a {@link ClientFix}
+   * it names the client option and is kept as `fix`.
+   */
+  constructor(details: ApiErrorDetails, code = "HOSTING_API_ERROR", hint?: string | ClientFix) {
     const rid = details.requestId ? ` (request id ${details.requestId})` : "";
     const about = details.property ? `; the service refused \`${details.property}\`` : "";
-    const hints = [hint, details.hint].filter((h) => h);
+    const own = typeof hint === "string" ? hint : hint?.advice;
+    const hints = [own, details.hint].filter((h) => h);
     const fix = about + hints.map((h) => `; ${h}`).join("");
     super(
       `${details.method} ${details.path} failed with ${details.status}: ${details.bodyMessage}${rid}${fix}`,
       code,
+      typeof hint === "object" ? { fix: hint } : undefined,
     );
     this.status = details.status;
     this.bodyMessage = details.bodyMessage;

@@ -1,4 +1,4 @@
-import { HostingError } from "./hosting-error";
+import { HostingError, type ClientFix } from "./hosting-error";
 
 /** What a {@link HostingConnectionError} is made from. */
 export interface ConnectionErrorDetails {
@@ -10,6 +10,8 @@ export interface ConnectionErrorDetails {
   address: string;
   /** What happened, in words, without the method and path. */
   what: string;
+  /** The client user's fix, added to the message after `what`. */
+  fix?: ClientFix;
 }
 
 /**
@@ -26,7 +28,11 @@ export class HostingConnectionError extends HostingError {
   readonly address: string;
 
   constructor(details: ConnectionErrorDetails, cause: unknown, code = "HOSTING_CONNECTION_FAILED") {
-    super(`${details.method} ${details.path}: ${details.what}`, code, { cause });
+    const fix = details.fix ? `; ${details.fix.advice}` : "";
+    super(`${details.method} ${details.path}: ${details.what}${fix}`, code, {
+      cause,
+      fix: details.fix,
+    });
     this.method = details.method;
     this.path = details.path;
     this.address = details.address;

@@ -9,6 +9,17 @@ export interface LostReply {
 }
 
 /**
+ * The client user's fix for a failure with a known one: the {@link HostingClient} option it is
+ * about and the advice the message ends with, in the client's words.
+ */
+export interface ClientFix {
+  /** The client option to check or change, e.g. `token`, `apiUrl`, `maxResponseBytes`. */
+  readonly option: string;
+  /** What to do, e.g. "check the token option: it must be a current API token of the account". */
+  readonly advice: string;
+}
+
+/**
  * Base of every error this package throws. `code` is stable across releases; match on it (or on
  * `isInstance`) rather than on messages. `isInstance` works across two loaded copies of the
  * package, where `instanceof` does not.
@@ -27,11 +38,18 @@ export class HostingError extends Error {
    * adds, and what to check before sending the request again.
    */
   lostReply?: LostReply;
+  /**
+   * The client user's fix, when the failure has a known one (a refused token, a URL that is not
+   * the API's, a reply past the size limit). The message ends with its advice, unless code that
+   * configures the client its own way (this package's resources) put its own words there.
+   */
+  readonly fix?: ClientFix;
 
-  constructor(message: string, code: string, options?: { cause?: unknown }) {
-    super(message, options);
+  constructor(message: string, code: string, options?: { cause?: unknown; fix?: ClientFix }) {
+    super(message, options && "cause" in options ? { cause: options.cause } : undefined);
     this.name = new.target.name;
     this.code = code;
+    if (options?.fix) this.fix = options.fix;
     const kinds: string[] = [];
     for (let c: unknown = new.target; typeof c === "function" && c !== Error;) {
       kinds.push((c as { name: string }).name);

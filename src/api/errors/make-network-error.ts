@@ -12,6 +12,11 @@ const NOT_CONNECTED: Record<string, string> = {
   ENETUNREACH: "network unreachable",
 };
 
+/** The client user's fix when the request never reached the service. */
+const CHECK_URL = "check the apiUrl option and that the service is reachable";
+
+const RAISE_IDLE = "raise the timeoutMs option if the service or the link is merely slow";
+
 export interface NetworkFailureFacts {
   method: string;
   path: string;
@@ -42,8 +47,11 @@ export function makeNetworkError(f: NetworkFailureFacts): {
           : stage === "waiting"
             ? `connected to ${at}, but no reply within ${seconds(limitMs)}`
             : `the reply from ${at} stalled: no bytes for ${seconds(limitMs)}`;
+    // The idle limit is one a caller may raise for a slow service or link; the overall one is a
+    // backstop, not a tuning knob.
+    const fix = phase === "idle" ? { option: "timeoutMs", advice: RAISE_IDLE } : undefined;
     return {
-      error: new HostingTimeoutError({ ...base, what, phase, limitMs }, f.cause),
+      error: new HostingTimeoutError({ ...base, what, fix, phase, limitMs }, f.cause),
       reachedServer: true,
       timeout: true,
       bodyUnsent: stage === "sending",
@@ -51,9 +59,10 @@ export function makeNetworkError(f: NetworkFailureFacts): {
   }
   if (code === "UND_ERR_CONNECT_TIMEOUT") {
     const what = `could not connect to ${at} within ${seconds(f.connectMs)}`;
+    const fix = { option: "apiUrl", advice: `${CHECK_URL}, or raise connectTimeoutMs` };
     return {
       error: new HostingTimeoutError(
-        { ...base, what, phase: "connect", limitMs: f.connectMs },
+        { ...base, what, fix, phase: "connect", limitMs: f.connectMs },
         f.cause,
       ),
       reachedServer: false,
@@ -62,9 +71,10 @@ export function makeNetworkError(f: NetworkFailureFacts): {
   }
   const why = f.cause instanceof Error ? f.cause.message : String(f.cause);
   if (typeof code === "string" && code in NOT_CONNECTED) {
-    const what = `could not connect to ${at} (${NOT_CONNECTED[code]}, ${code}); check the API URL and that the service is reachable`;
+    const what = `could not connect to ${at} (${NOT_CONNECTED[code]}, ${code})`;
+    const fix = { option: "apiUrl", advice: CHECK_URL };
     return {
-      error: new HostingConnectionError({ ...base, what }, f.cause),
+      error: new HostingConnectionError({ ...base, what, fix }, f.cause),
       reachedServer: false,
       timeout: false,
     };

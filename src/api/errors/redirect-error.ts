@@ -7,11 +7,11 @@ export class HostingRedirectError extends HostingApiError {
 
   constructor(details: ApiErrorDetails & { location?: string }) {
     const to = details.location ? ` to ${details.location}` : "";
-    super(
-      { ...details, bodyMessage: `redirected${to}` },
-      "HOSTING_REDIRECTED",
-      "the client does not follow redirects: check that the API URL is the API's base URL",
-    );
+    super({ ...details, bodyMessage: `redirected${to}` }, "HOSTING_REDIRECTED", {
+      option: "apiUrl",
+      advice:
+        "the client does not follow redirects: check that the apiUrl option is the API's base URL",
+    });
     this.location = details.location;
   }
 }

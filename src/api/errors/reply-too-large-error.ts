@@ -11,9 +11,11 @@ export class HostingReplyTooLargeError extends HostingResponseError {
     const size = limitBytes % MIB === 0 ? `${limitBytes / MIB} MiB` : `${limitBytes} bytes`;
     super(operation, "", "", {
       code: "HOSTING_REPLY_TOO_LARGE",
-      message:
-        `${operation}: ${method} ${path}: reply larger than ${size}, refused; raise the limit ` +
-        "(maxResponseBytes) if such a reply is expected",
+      message: `${operation}: ${method} ${path}: reply larger than ${size}, refused`,
+      fix: {
+        option: "maxResponseBytes",
+        advice: "raise the maxResponseBytes option if such a reply is expected",
+      },
     });
     this.limitBytes = limitBytes;
   }

@@ -1,4 +1,4 @@
-import { HostingError } from "./hosting-error";
+import { HostingError, type ClientFix } from "./hosting-error";
 
 /** A success response whose body does not have the shape the spec gives. */
 export class HostingResponseError extends HostingError {
@@ -11,13 +11,16 @@ export class HostingResponseError extends HostingError {
     operation: string,
     fieldPath: string,
     problem: string,
-    /** For subclasses: their own code and wording. */
-    own?: { code: string; message: string },
+    /** Subclasses' own code and wording; the client user's fix, added after the problem. */
+    own?: { code?: string; message?: string; fix?: ClientFix },
   ) {
+    const fix = own?.fix ? `; ${own.fix.advice}` : "";
     super(
-      own?.message ??
-        `${operation}: unexpected response ${fieldPath ? `from the Hosting API at ${fieldPath}` : "body from the Hosting API"}: ${problem}`,
+      (own?.message ??
+        `${operation}: unexpected response ${fieldPath ? `from the Hosting API at ${fieldPath}` : "body from the Hosting API"}: ${problem}`) +
+        fix,
       own?.code ?? "HOSTING_BAD_RESPONSE",
+      { fix: own?.fix },
     );
     this.operation = operation;
     this.fieldPath = fieldPath;

@@ -218,6 +218,7 @@ async function settle(
       id,
       outs,
       [why],
+      err,
     );
   }
   if (!app.setup) {

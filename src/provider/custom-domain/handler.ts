@@ -73,6 +73,7 @@ async function settle(
       id,
       outputsOf(i, attached),
       [why],
+      err,
     );
   }
   if (!active(res)) {
