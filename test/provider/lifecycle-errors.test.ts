@@ -49,9 +49,22 @@ test("a create past its setup timeout is 'created but failed to initialise', nam
     `app ${made.id} was created but its setup did not finish within 1 s; it is kept in the ` +
       "stack: run `pulumi up` again to wait more, or raise setupTimeoutSeconds",
   );
-  expect(err.reasons).toEqual([expect.stringMatching(/setup/)]);
+  expect(err.reasons).toEqual(["setup did not complete"]);
+  // Nothing failed but time: no cause (not even an undefined one).
+  expect(Object.hasOwn(err, "cause")).toBe(false);
   // The state Pulumi keeps holds the `__provider` text a later delete needs.
   expect(err.properties).toMatchObject({ name: "slow", setup: false, __provider: "provider text" });
+});
+
+test("a setup wait that fails after the create keeps the app and carries the failure as its cause", async () => {
+  // The list before the POST passes; the setup wait's list is refused.
+  emu.setFaults({ rules: [{ route: "GET /apps", status: 403, after: 1, times: 1 }] });
+  const err = await createUnfinished("refused-wait");
+  const [made] = emu.world.apps.filter((a) => a.name === "refused-wait");
+  expect(err.name).toBe("ResourceInitError");
+  expect(err.id).toBe(made.id);
+  expect(err.cause).toMatchObject({ status: 403, code: "HOSTING_FORBIDDEN" });
+  expect(err.reasons).toEqual([(err.cause as Error).message]);
 });
 
 describe("delete", () => {
