@@ -79,18 +79,26 @@ const MODULES = {
     ],
   },
   "resource-handler": {
+    // Equivalent survivors: `h.notCompared ?? []` and `h.platformDefaults ?? []` (twice) made
+    // `["Stryker was here"]` (no input has that name); `news[k] === UNKNOWN ||` made `false ||`
+    // (state never holds the unknown marker, so comparing with it already says "changed").
     mutate: "src/provider/resource-handler.ts",
-    host: true,
     tests: [
       "test/provider/check.test.ts",
       "test/provider/app.test.ts",
       "test/provider/check-and-diff.test.ts",
+      "test/provider/lifecycle-errors.test.ts",
     ],
   },
   "create-app": {
+    // Equivalent survivors: `fresh.length > 1` made `>= 1` (one candidate returned just above);
+    // `clock.now() + SECOND_LOOK_MS >= giveUpAt` made `>` (they differ only at one millisecond).
     mutate: "src/provider/app/create-app.ts",
-    host: true,
-    tests: ["test/provider/app-state.test.ts", "test/provider/create-recovery-adversarial.test.ts"],
+    tests: [
+      "test/provider/app-state.test.ts",
+      "test/provider/create-recovery-adversarial.test.ts",
+      "test/provider/app.test.ts",
+    ],
   },
 };
 

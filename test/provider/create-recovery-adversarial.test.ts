@@ -1,132 +1,303 @@
 import { HostingClient } from "../../src/api";
-import type { FaultRule } from "../../src/emulator";
-import { appSource, useProviderHost } from "../helpers/provider-env";
+import { providerHandlers } from "../../src";
+import { setClock, type Clock } from "../../src/provider/clock";
+import { startEmulator, type FaultRule, type RunningEmulator } from "../../src/emulator";
+import { fixtureServer, json, text } from "../helpers/fixture-server";
+import { appSource } from "../helpers/provider-env";
+import { VirtualClock } from "../helpers/virtual-clock";
 import { makeZip, manifest } from "../helpers/zip";
 
 /*
- * Lost-reply recovery of POST /apps against an adversarial world, through Pulumi's provider host:
- * apps of other names appear while it looks, our app appears only at the second look, the app
- * list fails in every transient way, and plain refusals must not be mistaken for lost replies.
+ * Lost-reply recovery of POST /apps against an adversarial world, with the App's handlers called
+ * in this process on a virtual clock: apps of other names appear while the provider waits, ours
+ * appears only at its second look, the app list fails in every transient way and past the
+ * create's budget, and plain refusals must not be mistaken for lost replies. Errors are compared
+ * by their fields (code, candidates, status) and by the words a user reads, in full.
  */
 
-const env = useProviderHost({ setupDelayMs: 50 });
-beforeEach(() => env.emu.resetStats());
-afterEach(() => env.emu.setFaults({}));
+/**
+ * The provider's time (a {@link VirtualClock}), plus what the world does while the provider
+ * waits: an event runs inside the provider's sleep once the provider has waited `ms` in all since
+ * the event was planned. Waits that are not the provider's choice (the gap between two app lists,
+ * at most 250 ms) never reach the 500 ms the events below use.
+ */
+class WaitingWorld implements Clock {
+  readonly #time = new VirtualClock();
+  #waited = 0;
+  #events: { at: number; run: () => Promise<unknown> }[] = [];
+  /** Every wait the provider asked for, in ms. */
+  sleeps: number[] = [];
 
-type Outcome = { id?: string; error?: Error };
+  readonly now = (): number => this.#time.now();
 
-/** Checks the App, then (with stats reset and the faults set) creates it through the host. */
+  readonly sleep = async (ms: number): Promise<void> => {
+    await this.#time.sleep(ms);
+    this.sleeps.push(ms);
+    this.#waited += ms;
+    const due = this.#events.filter((e) => e.at <= this.#waited);
+    this.#events = this.#events.filter((e) => e.at > this.#waited);
+    for (const e of due) await e.run();
+  };
+
+  /** Runs `run` inside the provider's wait once it has waited `ms` more than now. */
+  afterWaiting(ms: number, run: () => Promise<unknown>): void {
+    this.#events.push({ at: this.#waited + ms, run });
+  }
+
+  reset(): void {
+    this.#events = [];
+    this.sleeps = [];
+  }
+}
+
+const world = new WaitingWorld();
+const app = providerHandlers("App");
+let emu: RunningEmulator;
+let token: string;
+
+/** Points the App's handlers at a service, as a stack's config does. */
+async function configure(apiUrl: string): Promise<void> {
+  const config: Record<string, string> = { "hosting:apiUrl": apiUrl, "hosting:token": token };
+  await app.configure!({ config: { get: (k: string) => config[k] } } as never);
+}
+
+beforeAll(async () => {
+  setClock(world);
+  emu = await startEmulator({ seed: "recovery", setupDelayMs: 50, now: world.now });
+  token = emu.issueToken();
+  await configure(emu.url);
+});
+afterAll(async () => {
+  setClock();
+  await emu.stop();
+});
+beforeEach(() => world.reset());
+afterEach(() => emu.setFaults({}));
+
+type Outcome = { id?: string; error?: Error & Record<string, unknown> };
+
+/** Checks the App, then (with stats reset and the faults set) creates it. */
 async function create(
   name: string,
   rules: FaultRule[],
   extra: Record<string, unknown> = {},
 ): Promise<Outcome> {
-  const urn = env.urn("App", name);
-  const checked = await env.host.check(
-    urn,
-    {},
-    await env.inputs("App", { source: await appSource(), name, ...extra }),
-  );
+  const checked = await app.check!({}, { source: await appSource(), name, ...extra });
   expect(checked.failures).toEqual([]);
-  env.emu.resetStats();
-  env.emu.setFaults({ rules });
-  return env.host.create(urn, checked.inputs).then(
+  emu.resetStats();
+  emu.setFaults({ rules });
+  return app.create!(checked.inputs).then(
     (r) => ({ id: r.id }),
-    (error: Error) => ({ error }),
+    (error: Error & Record<string, unknown>) => ({ error }),
   );
 }
 
-/** Resolves once the emulator has served `n` requests of a route. */
-async function served(route: string, n: number): Promise<void> {
-  while ((env.emu.stats().requests[route] ?? 0) < n) await new Promise(setImmediate);
-}
-
-/** Another program using the same token, ready to make an app at once when called. */
-async function strangerReady(
-  name: string,
-  settings: Record<string, unknown> = {},
-): Promise<() => Promise<string>> {
+/** Makes an app as another program using the same token would (or the service, finishing late). */
+async function makeApp(name: string, settings: Record<string, unknown> = {}): Promise<string> {
   const zip = await makeZip({ "hosting.json": manifest({ name, ...settings }), "index.js": "" });
-  return async () => {
-    const stranger = new HostingClient({ apiUrl: env.emu.url, token: env.token });
-    try {
-      return (await stranger.createApp({ archivePath: zip })).id;
-    } finally {
-      await stranger.close();
-    }
-  };
+  const other = new HostingClient({ apiUrl: emu.url, token });
+  try {
+    return (await other.createApp({ archivePath: zip })).id;
+  } finally {
+    await other.close();
+  }
 }
 
-const idsNamed = (name: string) =>
-  env.emu.world.apps.filter((a) => a.name === name).map((a) => a.id);
+const idsNamed = (name: string) => emu.world.apps.filter((a) => a.name === name).map((a) => a.id);
+const lists = () => emu.stats().requests["GET /apps"] ?? 0;
+/** The provider's own waits of a second (its second look, its next try at the list). */
+const secondWaits = () => world.sleeps.filter((ms) => ms === 1000).length;
 
-test("an app of another name made while the reply is lost is no candidate: ours is adopted", async () => {
-  const pending = create("mine", [
-    { route: "POST /apps", commitThenStatus: 502, latencyMs: 300, times: 1 },
-  ]);
-  const makeTheirs = await strangerReady("someone-else");
-  await served("POST /apps", 1);
-  const theirs = await makeTheirs();
-  const out = await pending;
-  expect(out.error).toBeUndefined();
-  expect(idsNamed("mine")).toEqual([out.id]);
-  expect(out.id).not.toBe(theirs);
-  expect(idsNamed("someone-else")).toEqual([theirs]);
-});
+/** POST /apps answered by a gateway that gave up first: nothing made yet. */
+const GATEWAY_GAVE_UP: FaultRule = { route: "POST /apps", status: 504, times: 1 };
+/** POST /apps applied, its reply lost on the way back. */
+const COMMITTED_THEN_502: FaultRule = { route: "POST /apps", commitThenStatus: 502, times: 1 };
 
-test("an app of our name but another subdomain is no candidate when ours sets one", async () => {
-  const pending = create(
-    "shop",
-    [{ route: "POST /apps", commitThenStatus: 502, latencyMs: 300, times: 1 }],
-    { subdomain: "shop-ours" },
-  );
-  const makeTheirs = await strangerReady("shop", { subdomain: "shop-theirs" });
-  await served("POST /apps", 1);
-  const theirs = await makeTheirs();
-  const out = await pending;
-  expect(out.error).toBeUndefined();
-  const ours = env.emu.world.apps.filter((a) => a.name === "shop" && a.id !== theirs);
-  expect(ours.map((a) => a.id)).toEqual([out.id]);
-  expect(idsNamed("shop")).toHaveLength(2);
-});
+describe("which app is ours", () => {
+  test("our app appears only at the second look (the gateway answered first): it is adopted", async () => {
+    let made = "";
+    world.afterWaiting(500, async () => (made = await makeApp("late")));
+    const out = await create("late", [GATEWAY_GAVE_UP]);
+    expect(out.error).toBeUndefined();
+    expect(made).not.toBe("");
+    expect(out.id).toBe(made);
+    expect(idsNamed("late")).toEqual([made]);
+  });
 
-test("our app appears only at the second look (the gateway answered first): it is adopted", async () => {
-  // POST /apps answers 504 without making the app; the app is made after the first look by a
-  // request the service takes 400 ms over (longer than the provider's least gap between two
-  // lists), so only a look that waits can see it.
-  const pending = create("late", [
-    { route: "POST /apps", status: 504, times: 1 },
-    { route: "POST /apps", latencyMs: 400, after: 1, times: 1 },
-  ]);
-  const makeLate = await strangerReady("late");
-  await served("GET /apps", 2); // the "before" list and the first look
-  const made = await makeLate();
-  const out = await pending;
-  expect(out.error).toBeUndefined();
-  expect(out.id).toBe(made);
-  expect(idsNamed("late")).toEqual([made]);
+  test("an app of another name appearing with ours is no candidate: ours is adopted", async () => {
+    let ours = "";
+    let theirs = "";
+    world.afterWaiting(500, async () => {
+      theirs = await makeApp("someone-else");
+      ours = await makeApp("mine");
+    });
+    const out = await create("mine", [GATEWAY_GAVE_UP]);
+    expect(out.error).toBeUndefined();
+    expect(out.id).toBe(ours);
+    expect(idsNamed("someone-else")).toEqual([theirs]);
+  });
+
+  test("an app of our name but another subdomain is no candidate when ours sets one", async () => {
+    let ours = "";
+    world.afterWaiting(500, async () => {
+      await makeApp("shop", { subdomain: "shop-theirs" });
+      ours = await makeApp("shop", { subdomain: "shop-ours" });
+    });
+    const out = await create("shop", [GATEWAY_GAVE_UP], { subdomain: "shop-ours" });
+    expect(out.error).toBeUndefined();
+    expect(out.id).toBe(ours);
+    expect(idsNamed("shop")).toHaveLength(2);
+  });
+
+  test("without a subdomain of ours, a same-named app with any subdomain is a candidate: none is adopted", async () => {
+    let made: string[] = [];
+    world.afterWaiting(500, async () => {
+      made = [await makeApp("twin", { subdomain: "twin-theirs" }), await makeApp("twin")];
+    });
+    const out = await create("twin", [GATEWAY_GAVE_UP]);
+    expect(out.id).toBeUndefined();
+    expect(out.error?.code).toBe("HOSTING_CREATE_REPLY_LOST");
+    expect([...(out.error?.candidates as string[])].sort()).toEqual([...made].sort());
+    expect(out.error?.message).toBe(
+      `creating app "twin": POST /apps failed with 504: injected fault: HTTP 504. The reply was ` +
+        `lost and 2 new apps named "twin" appeared (${(out.error?.candidates as string[]).join(", ")}); ` +
+        "none is adopted, since any of them may belong to another program using this token. Set " +
+        "adoptId on this App to the one that is yours, delete the others, and run `pulumi up` again.",
+    );
+  });
+
+  test("a same-named app made before this create is not ours: the new one is adopted", async () => {
+    const older = await makeApp("again");
+    const out = await create("again", [COMMITTED_THEN_502]);
+    expect(out.error).toBeUndefined();
+    expect(out.id).not.toBe(older);
+    expect(idsNamed("again")).toEqual([older, out.id]);
+  });
+
+  test("nothing appears, even after the second look: the create did not take effect, say so", async () => {
+    const out = await create("never", [GATEWAY_GAVE_UP]);
+    expect(idsNamed("never")).toEqual([]);
+    expect(secondWaits()).toBe(1);
+    expect(out.error?.code).toBe("HOSTING_CREATE_REPLY_LOST");
+    expect(out.error?.candidates).toStrictEqual([]);
+    expect(out.error?.message).toBe(
+      'creating app "never": POST /apps failed with 504: injected fault: HTTP 504. The reply ' +
+        'was lost and no new app named "never" appeared, so the create did not take effect: run ' +
+        "`pulumi up` again. (Should such an app show up later, set adoptId to its id or delete it.)",
+    );
+  });
 });
 
 test.each([
-  ["400", 400],
-  ["409", 409],
-])("a plain %s refusal is the service's answer, not a lost reply", async (_label, status) => {
-  const out = await create(`refused-${status}`, [{ route: "POST /apps", status, times: 1 }]);
-  expect(out.id).toBeUndefined();
-  expect(out.error?.message).toContain(`injected fault: HTTP ${status}`);
-  expect(out.error?.message).not.toMatch(/reply was lost|may have taken effect/);
-  expect(idsNamed(`refused-${status}`)).toEqual([]);
-  // Nothing was looked for: the only list is the one taken before the POST.
-  expect(env.emu.stats().requests["GET /apps"]).toBe(1);
+  [400, "HOSTING_BAD_REQUEST"],
+  [409, "HOSTING_CONFLICT"],
+])(
+  "a plain %s refusal is the service's answer, not a lost reply: nothing is looked for",
+  async (status, code) => {
+    const out = await create(`refused-${status}`, [{ route: "POST /apps", status, times: 1 }]);
+    expect(out.id).toBeUndefined();
+    expect(out.error).toMatchObject({ status, code, mayHaveTakenEffect: false });
+    expect(out.error?.lostReply).toBeUndefined();
+    expect(idsNamed(`refused-${status}`)).toEqual([]);
+    // The only list is the one taken before the POST.
+    expect(lists()).toBe(1);
+    expect(secondWaits()).toBe(0);
+  },
+);
+
+describe("the app list during recovery", () => {
+  // The client's own three tries of a list, each failing (Retry-After 0: no real waiting).
+  const failingList = (fault: Partial<FaultRule>, times = 3): FaultRule => ({
+    route: "GET /apps",
+    after: 1,
+    times,
+    ...(fault.reset ? {} : { retryAfterSeconds: 0 }),
+    ...fault,
+  });
+
+  test.each<[string, Partial<FaultRule>]>([
+    ["408", { status: 408 }],
+    ["exactly 500", { status: 500 }],
+    ["503", { status: 503 }],
+    ["a connection reset", { reset: true }],
+  ])("a list failing with %s is asked again a second later", async (label, fault) => {
+    const name = `list-${label.replace(/\W/g, "")}`;
+    const out = await create(name, [COMMITTED_THEN_502, failingList(fault)]);
+    expect(out.error).toBeUndefined();
+    expect(idsNamed(name)).toEqual([out.id]);
+    expect(secondWaits()).toBe(1);
+  });
+
+  test("a list refused for good (403) is not asked again: the error says how to find out", async () => {
+    const out = await create("list-403", [COMMITTED_THEN_502, failingList({ status: 403 }, 1)]);
+    expect(out.id).toBeUndefined();
+    expect(secondWaits()).toBe(0);
+    expect(lists()).toBe(2);
+    expect(out.error?.code).toBe("HOSTING_CREATE_REPLY_LOST");
+    expect(out.error?.candidates).toStrictEqual([]);
+    expect((out.error?.cause as Record<string, unknown>).mayHaveTakenEffect).toBe(true);
+    const sentAt = /created at (\S+) or later/.exec(out.error?.message ?? "")?.[1] ?? "";
+    expect(out.error?.message).toBe(
+      'creating app "list-403": POST /apps failed with 502: injected fault: HTTP 502 after ' +
+        "applying. The reply was lost, and the app list could not be read to tell whether the " +
+        "app was made (GET /apps failed with 403: injected fault: HTTP 403). Before running " +
+        "`pulumi up` again, list your apps (getApps() or the dashboard): if an app named " +
+        `"list-403" was created at ${sentAt} or later, set adoptId to its id on this App; if ` +
+        "none was, just run `pulumi up` again.",
+    );
+    expect(new Date(sentAt).toISOString()).toBe(sentAt);
+    // The app was made: the message's advice is what finds it.
+    expect(idsNamed("list-403")).toHaveLength(1);
+  });
+
+  test("a list answered with a page that is not the app list is not asked again", async () => {
+    // A proxy in the way: the app list comes back as its sign-in page, which asking again won't change.
+    const server = await fixtureServer([
+      json(200, []),
+      json(502, { error: "bad gateway" }),
+      text(200, "<html>sign in to continue</html>"),
+    ]);
+    await configure(server.url);
+    try {
+      const checked = await app.check!({}, { source: await appSource(), name: "proxied" });
+      const err = (await app.create!(checked.inputs).catch((e: unknown) => e)) as Error &
+        Record<string, unknown>;
+      expect(err.code).toBe("HOSTING_CREATE_REPLY_LOST");
+      expect(err.message).toMatch(/the app list could not be read/);
+      expect(server.seen.map((r) => r.method)).toEqual(["GET", "POST", "GET"]);
+      expect(secondWaits()).toBe(0);
+    } finally {
+      await configure(emu.url);
+      await server.close();
+    }
+  });
+
+  test("a list failing past the create's budget (setupTimeoutSeconds 2.9): tried at 0, 1 and 2 s", async () => {
+    const out = await create(
+      "list-budget",
+      [COMMITTED_THEN_502, failingList({ status: 500 }, 1000)],
+      { setupTimeoutSeconds: 2.9 },
+    );
+    expect(out.id).toBeUndefined();
+    expect(out.error?.code).toBe("HOSTING_CREATE_REPLY_LOST");
+    expect(out.error?.message).toMatch(/could not be read .*\(GET \/apps failed with 500: /);
+    expect(secondWaits()).toBe(2);
+    expect(lists()).toBe(1 + 3 * 3);
+  });
 });
 
-test.each<[string, FaultRule]>([
-  ["408", { route: "GET /apps", status: 408, after: 1, times: 4 }],
-  ["500", { route: "GET /apps", status: 500, after: 1, times: 4 }],
-  ["a connection reset", { route: "GET /apps", reset: true, after: 1, times: 4 }],
-])("the app list failing with %s during recovery is asked again", async (label, rule) => {
-  const name = `list-${label.replace(/\W/g, "")}`;
-  const out = await create(name, [{ route: "POST /apps", commitThenStatus: 502, times: 1 }, rule]);
-  expect(out.error).toBeUndefined();
-  expect(idsNamed(name)).toEqual([out.id]);
-});
+test("a create waiting on a lost reply does not hold up a create of another name", async () => {
+  let otherDone: Promise<Outcome> | undefined;
+  let ours = "";
+  // While the first create waits for its second look, a create of another name runs to its end.
+  world.afterWaiting(500, async () => {
+    otherDone = create("unblocked", []);
+    await otherDone;
+    ours = await makeApp("waiting");
+  });
+  const out = await create("waiting", [GATEWAY_GAVE_UP]);
+  expect(out.id).toBe(ours);
+  const other = await otherDone!;
+  expect(other.error).toBeUndefined();
+  expect(idsNamed("unblocked")).toEqual([other.id]);
+}, 20_000);

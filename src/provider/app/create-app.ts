@@ -8,11 +8,10 @@ import { listAppsSince } from "../app-directory";
 import { LostCreateReplyError } from "../errors/lost-create-reply-error";
 import { withKeyLock } from "../keyed-lock";
 import { namingAppInput } from "./refusal";
+import { DEFAULT_SETUP_TIMEOUT_S } from "./schema";
 
 /** How long after a lost reply the provider looks again before concluding nothing was made. */
 const SECOND_LOOK_MS = 1000;
-/** The App's default `setupTimeoutSeconds`: also how long recovery keeps trying to list apps. */
-const DEFAULT_CREATE_TIMEOUT_S = 300;
 
 export interface NewApp {
   name: string;
@@ -51,14 +50,15 @@ export function createApp(
     const before = new Set(
       (await listAppsSince(client, clock.now())).filter((e) => ours(e.app)).map((e) => e.app.id),
     );
-    const sentAt = new Date();
+    // On the clock recovery's deadline is checked against (a test's virtual one, too).
+    const sentAt = new Date(clock.now());
     try {
       return (await client.createApp({ archivePath, env: app.env ?? {} })).id;
     } catch (err) {
       // Only the reply was lost: the client says when the POST may have taken effect.
       if (!(HostingError.isInstance(err) && err.mayHaveTakenEffect)) throw namingAppInput(err);
       const giveUpAt =
-        sentAt.getTime() + (app.setupTimeoutSeconds ?? DEFAULT_CREATE_TIMEOUT_S) * 1000;
+        sentAt.getTime() + (app.setupTimeoutSeconds ?? DEFAULT_SETUP_TIMEOUT_S) * 1000;
       const isNew = (a: AppSummary) => ours(a) && !before.has(a.id);
       return recover(client, app.name, sentAt, giveUpAt, isNew, err);
     }
@@ -86,15 +86,10 @@ async function recover(
   sentAt: Date,
   giveUpAt: number,
   isNew: (a: AppSummary) => boolean,
-  lost: unknown,
+  lost: HostingError,
 ): Promise<string> {
   // The client's own advice (list the apps) is what this function does: leave it out.
-  const said =
-    HostingError.isInstance(lost) && lost.lostReply
-      ? lost.lostReply.failure
-      : lost instanceof Error
-        ? lost.message
-        : String(lost);
+  const said = lost.lostReply?.failure ?? lost.message;
   const what = `creating app "${name}": ${said}`;
   for (let look = 0; ; look++) {
     let fresh: string[];

@@ -23,9 +23,8 @@ import { appFields } from "./fields";
 import { heldFate, noteHeld } from "./held-apps";
 import { legacyArchiveHash, packageSource, type PackagedSource } from "./packaging";
 import { hashSource } from "./source-hash";
-import { appInputSchema, type AppInputs } from "./schema";
+import { appInputSchema, DEFAULT_SETUP_TIMEOUT_S, type AppInputs } from "./schema";
 
-const DEFAULT_SETUP_TIMEOUT_S = 300;
 const POLL_MS = 500;
 /** The first look comes sooner: a quick setup is seen without a whole interval's wait. */
 const FIRST_LOOK_MS = 250;

@@ -108,5 +108,11 @@ export const appInputSchema = z.strictObject({
 
 export type AppInputs = z.infer<typeof appInputSchema>;
 
+/**
+ * `setupTimeoutSeconds` when unset: how long a create waits for the setup, and how long its
+ * lost-reply recovery keeps trying to read the app list.
+ */
+export const DEFAULT_SETUP_TIMEOUT_S = 300;
+
 // The rules and the declaration (appFields) name the same fields.
 assertType<SameKeys<keyof typeof appInputSchema.shape, SchemaKeys<typeof appFields>>>(true);
