@@ -50,6 +50,14 @@ export type { ResourceKind };
 /** One pool for the process: every resource type shares keep-alive and the limiter. */
 const pool = new ClientPool(reportRetryWait);
 
+/**
+ * @internal Closes the pool's keep-alive connections, as the host's exit does. For tests that
+ * run many providers in one process: an open socket keeps the emulator's stop waiting.
+ */
+export function closeProviderClients(): Promise<void> {
+  return pool.close();
+}
+
 const withAccount = (inputs: Props, account: unknown): Props =>
   account === undefined ? inputs : { ...inputs, account };
 

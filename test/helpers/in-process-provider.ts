@@ -137,6 +137,7 @@ export class InProcessProvider implements ProviderCalls {
 
   async stop(): Promise<void> {
     this.#providers.clear();
+    await this.handlers.closeProviderClients();
   }
 }
 
