@@ -16,8 +16,11 @@ class SpawningFirst extends Sequencer {
   sort(tests) {
     const sorted = super.sort(tests);
     if (sorted.some((t) => t.duration != null)) return sorted;
-    const spawns = (t) => HEAVY_DIR.test(t.path) || SPAWNS.test(readFileSync(t.path, "utf8"));
-    return [...sorted.filter(spawns), ...sorted.filter((t) => !spawns(t))];
+    // Each file is read once; a stable sort keeps jest's order within each group.
+    const spawns = new Map(
+      sorted.map((t) => [t, HEAVY_DIR.test(t.path) || SPAWNS.test(readFileSync(t.path, "utf8"))]),
+    );
+    return sorted.sort((a, b) => Number(spawns.get(b)) - Number(spawns.get(a)));
   }
 }
 
