@@ -135,17 +135,13 @@ function build(root) {
   run("go", ["mod", "edit", `-dropreplace=${SDK}`, `-require=${SDK}@${v}`], pkg);
   run("go", ["mod", "download", `${SDK}@${v}`], pkg);
   run("go", ["get", `${SDK}@${v}`], pkg);
-  const ldflags = `-s -w -X ${VERSION_VAR}=${v}`;
-  run(
-    "go",
-    ["build", "-trimpath", "-ldflags", ldflags, "-o", path.join(bin, "pulumi"), "./cmd/pulumi"],
-    pkg,
-  );
+  const ldflags = `-X ${VERSION_VAR}=${v}`;
+  run("go", ["build", "-ldflags", ldflags, "-o", path.join(bin, "pulumi"), "./cmd/pulumi"], pkg);
 
   const hostV = `v${LANGUAGE_HOST_SDK_VERSION}`;
   say(`building pulumi-language-nodejs from ${SDK}@${hostV}`);
   const sdkOld = moduleCopy(work, SDK, hostV, "sdk-language-host");
-  const hostFlags = `-s -w -X ${VERSION_VAR}=${hostV}`;
+  const hostFlags = `-X ${VERSION_VAR}=${hostV}`;
   run(
     "go",
     [
