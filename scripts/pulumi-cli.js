@@ -71,15 +71,15 @@ function locate() {
     if (!version) return { missing: `HOSTING_PULUMI_BIN=${explicit} holds no working pulumi` };
     return { binDir: explicit, version, source: "HOSTING_PULUMI_BIN" };
   }
-  const root = cacheRoot();
-  if (fs.existsSync(stampOf(root))) {
-    const version = versionOf(path.join(binDirOf(root), "pulumi"));
-    if (version) return { binDir: binDirOf(root), version, source: "cache" };
-  }
   const dir = onPath("pulumi");
   if (dir) {
     const version = versionOf(path.join(dir, "pulumi"));
     if (version) return { binDir: dir, version, source: "PATH" };
+  }
+  const root = cacheRoot();
+  if (fs.existsSync(stampOf(root))) {
+    const version = versionOf(path.join(binDirOf(root), "pulumi"));
+    if (version) return { binDir: binDirOf(root), version, source: "cache" };
   }
   return {
     missing:
