@@ -142,6 +142,22 @@ describeEngine("examples/basic through the Pulumi CLI", () => {
     expect(userApps()[0].domain?.hostname).toBe("shop.basic.pointed.test");
   });
 
+  test("refresh finds an out-of-band change, and preview --refresh plans to undo it", async () => {
+    userApps()[0].analytics_enabled = false;
+    const p = ok(await stack.preview(["--refresh"]));
+    expect(opsByName(p)).toMatchObject({ analytics: "update", web: "same", www: "same" });
+    ok(await stack.up());
+    expect(userApps()[0].analytics_enabled).toBe(true);
+  });
+
+  test("up --refresh puts back a domain removed behind the stack's back", async () => {
+    const hostname = userApps()[0].domain?.hostname;
+    userApps()[0].domain = null;
+    const r = ok(await stack.up(["--refresh"]));
+    expect(opsByName(r).www).toBe("create");
+    expect(userApps()[0].domain?.hostname).toBe(hostname);
+  });
+
   test("destroy leaves the service empty", async () => {
     ok(await stack.destroy());
     expect(userApps()).toHaveLength(0);
