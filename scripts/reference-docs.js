@@ -296,7 +296,15 @@ function hoverMismatches() {
   return out;
 }
 
-module.exports = { generate, stalePages, hoverMismatches, OUT };
+module.exports = {
+  generate,
+  stalePages,
+  hoverMismatches,
+  resourcePage,
+  exportsOfIndex,
+  commentOf,
+  OUT,
+};
 
 if (require.main === module) {
   if (process.argv.includes("--check")) {
