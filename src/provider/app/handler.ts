@@ -122,9 +122,12 @@ export const appHandler: ResourceHandler<AppSchema> = {
     return { ...inputs, sourceHash: await checkedHash(inputs, olds) };
   },
 
-  // A stack made by a build that hashed the zip bytes: same bytes, so same content, new hash.
+  // A stack made by a build that hashed the zip bytes: same bytes, so same content, new hash. An
+  // app taken in by `pulumi import` has no hash (the service cannot show its source): the
+  // program's is recorded in place, since the app already runs what the program holds.
   equivalent: (key, old, next) =>
-    key === "sourceHash" && typeof old === "string" && rehashed.get(old) === next,
+    key === "sourceHash" &&
+    (old === undefined || (typeof old === "string" && rehashed.get(old) === next)),
 
   diffed(id, _olds, replaces) {
     noteHeld(id, replaces.length > 0 ? "replaced" : "kept");
