@@ -82,7 +82,8 @@ function resourcePage(kind, declaration, comment) {
     "",
     one(comment.text),
     "",
-    `Type token: \`pulumi-nodejs:dynamic/hosting:${kind}\`.`,
+    `Type token: \`pulumi-nodejs:dynamic/hosting:${kind}\`; with the native plugin ` +
+      `(other languages, \`pulumi import\`): \`hosting:index:${kind}\`.`,
     "",
     "## Example Usage",
     "",

@@ -55,6 +55,7 @@ export function cliSession(extraEnv: Record<string, string> = {}) {
   };
   return {
     base,
+    env,
     /** Runs `pulumi <args>` in `cwd`; rejects with its output unless it exits 0 (or `allowFail`). */
     pulumi(args: string[], cwd: string, allowFail = false): Promise<Run> {
       return new Promise((resolve, reject) => {

@@ -134,7 +134,11 @@ export function packageSchema(
     functions: Object.fromEntries(Object.entries(functions).map(([k, f]) => [tokenOf(k), f])),
     language: {
       nodejs: { packageName: "@pulumi-hosting/hosting", respectSchemaVersion: true },
-      python: { packageName: "pulumi_hosting", respectSchemaVersion: true },
+      python: {
+        packageName: "pulumi_hosting",
+        respectSchemaVersion: true,
+        pyproject: { enabled: true },
+      },
       go: {
         importBasePath: "github.com/pulumi-hosting/pulumi-hosting/sdk/go/hosting",
         generateResourceContainerTypes: false,
