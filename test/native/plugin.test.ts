@@ -147,3 +147,16 @@ test("an explicit provider uses its own URL and token (Configure's arguments), n
     await other.stop();
   }
 });
+
+test("a POST /apps whose reply is lost after it took effect: the one app made is adopted, no duplicate", async () => {
+  const u = urn("App", "lost");
+  const checked = await host.check(u, {}, { source: await appSource(), name: "native-lost" });
+  emu.setFaults({ rules: [{ route: "POST /apps", commitThenDrop: true, times: 1 }] });
+  try {
+    const created = await host.create(u, checked.inputs);
+    const apps = emu.world.apps.filter((a) => a.name === "native-lost");
+    expect(apps.map((a) => a.id)).toEqual([created.id]);
+  } finally {
+    emu.setFaults({});
+  }
+});

@@ -1,6 +1,15 @@
 import { execFile } from "node:child_process";
 import { createHash } from "node:crypto";
-import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync } from "node:fs";
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { ROOT } from "../harness/pulumi-parts";
@@ -64,7 +73,32 @@ export async function generatedSdk(language: "python" | "go"): Promise<string> {
     if (language === "python") {
       copyFileSync(join(tmp, "pulumi_hosting", "README.md"), join(tmp, "README.md"));
     }
+    // The Go SDK as the module its import path names (gen-sdk leaves that to the publisher).
+    if (language === "go") {
+      const mod = "module github.com/pulumi-hosting/pulumi-hosting/sdk/go\n\ngo 1.24\n\n";
+      writeFileSync(
+        join(tmp, "go.mod"),
+        `${mod}require github.com/pulumi/pulumi/sdk/v3 v3.274.1\n`,
+      );
+    }
   });
+}
+
+/** The Go program of test/native/go built against the generated Go SDK. */
+export async function goProgram(): Promise<string> {
+  const sdk = await generatedSdk("go");
+  const main = readFileSync(join(__dirname, "go", "main.go"));
+  const key = createHash("sha256").update(sdk).update(main).digest("hex").slice(0, 16);
+  const dir = await once(join(CACHE, "go-program", key), async (tmp) => {
+    for (const f of ["main.go", "go.mod"]) copyFileSync(join(__dirname, "go", f), join(tmp, f));
+    symlinkSync(sdk, join(tmp, "sdk"));
+    await run("go", ["build", "-o", "program", "."], {
+      cwd: tmp,
+      env: { ...process.env, GOFLAGS: "-mod=mod", GOSUMDB: "off" },
+      maxBuffer: 64 * 1024 * 1024,
+    });
+  });
+  return join(dir, "program");
 }
 
 /** A venv with PyPI's `pulumi` (and `wheel`, to install a generated SDK). */
