@@ -42,6 +42,7 @@ function inputsDigest(files) {
 
 function isFresh(files, digest) {
   if (!existsSync(STAMP) || readFileSync(STAMP, "utf8") !== digest) return false;
+  if (!existsSync(join(ROOT, "plugin", "schema.json"))) return false;
   return files.every((f) => existsSync(join(DIST, f.replace(/\.ts$/, ".js"))));
 }
 

@@ -1,4 +1,5 @@
 import { startEmulator, type RunningEmulator } from "../../src/emulator";
+import { resourceDeclarations } from "../../src/provider/declarations";
 import { ProviderHost } from "../harness/provider-host";
 import { appSource, expectNoToken } from "../helpers/provider-env";
 
@@ -38,16 +39,11 @@ test("the schema: every kind and data source under `hosting:index:`, secrets and
     provider: { inputProperties: Record<string, unknown> };
   };
   expect(schema.name).toBe("hosting");
+  // Every kind the dynamic resources declare, under the native token.
   expect(Object.keys(schema.resources).sort()).toEqual(
-    [
-      "App",
-      "AppAnalytics",
-      "AppWebAccess",
-      "BackupDeletion",
-      "CustomDomain",
-      "DatabaseSetupRetry",
-      "VmStart",
-    ].map((k) => `hosting:index:${k}`),
+    Object.keys(resourceDeclarations)
+      .map((k) => `hosting:index:${k}`)
+      .sort(),
   );
   expect(Object.keys(schema.functions)).toEqual(
     expect.arrayContaining(["hosting:index:getDatabases", "hosting:index:getApp"]),

@@ -90,7 +90,8 @@ export async function goProgram(): Promise<string> {
   const main = readFileSync(join(__dirname, "go", "main.go"));
   const key = createHash("sha256").update(sdk).update(main).digest("hex").slice(0, 16);
   const dir = await once(join(CACHE, "go-program", key), async (tmp) => {
-    for (const f of ["main.go", "go.mod"]) copyFileSync(join(__dirname, "go", f), join(tmp, f));
+    for (const f of ["main.go", "go.mod", "go.sum"])
+      copyFileSync(join(__dirname, "go", f), join(tmp, f));
     symlinkSync(sdk, join(tmp, "sdk"));
     await run("go", ["build", "-o", "program", "."], {
       cwd: tmp,

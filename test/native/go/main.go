@@ -41,6 +41,13 @@ func program(appDir string) pulumi.RunFunc {
 		if err != nil {
 			return err
 		}
+		_, err = hosting.NewAppWebAccess(ctx, "web-access", &hosting.AppWebAccessArgs{
+			AppId:   app.ID().ToStringOutput(),
+			Enabled: pulumi.Bool(false),
+		})
+		if err != nil {
+			return err
+		}
 		dbs := hosting.GetDatabasesOutput(ctx, hosting.GetDatabasesOutputArgs{
 			ServiceType: pulumi.String("postgres"),
 		})
@@ -80,15 +87,49 @@ func run(appDir, url, token, work string) error {
 	if err != nil {
 		return err
 	}
+	var deployment any
+	if err := json.Unmarshal(state.Deployment, &deployment); err != nil {
+		return err
+	}
+	unsealedState, err := json.Marshal(unsealed(deployment))
+	if err != nil {
+		return err
+	}
+	holding := []string{}
+	if strings.Contains(string(unsealedState), token) {
+		holding = append(holding, "state")
+	}
 	outputs := map[string]any{}
 	for k, v := range up.Outputs {
 		outputs[k] = map[string]any{"value": v.Value, "secret": v.Secret}
 	}
 	return json.NewEncoder(os.Stdout).Encode(map[string]any{
-		"outputs":      outputs,
-		"up":           up.Summary.ResourceChanges,
-		"preview":      preview.ChangeSummary,
-		"tokenInState": strings.Contains(string(state.Deployment), token),
-		"destroy":      destroy.Summary.ResourceChanges,
+		"outputs":             outputs,
+		"up":                  up.Summary.ResourceChanges,
+		"preview":             preview.ChangeSummary,
+		"tokenOutsideSecrets": holding,
+		"destroy":             destroy.Summary.ResourceChanges,
 	})
+}
+
+// unsealed: the value with Pulumi secrets left out (the export shows them in plain text).
+func unsealed(v any) any {
+	switch x := v.(type) {
+	case map[string]any:
+		if _, secret := x["4dabf18193072939515e22adb298388d"]; secret {
+			return nil
+		}
+		out := map[string]any{}
+		for k, e := range x {
+			out[k] = unsealed(e)
+		}
+		return out
+	case []any:
+		out := make([]any, len(x))
+		for i, e := range x {
+			out[i] = unsealed(e)
+		}
+		return out
+	}
+	return v
 }
