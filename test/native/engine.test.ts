@@ -78,6 +78,17 @@ async function previewSteps(dir: string): Promise<PreviewStep[]> {
         "app/index.js": APP,
       });
       await newStack(dir, "dev");
+      // A first preview: the app's id is unknown to the domain and web access; nothing is sent
+      // that changes anything.
+      emu.resetStats();
+      const first = await previewSteps(dir);
+      expect(Object.fromEntries(first.map((s) => [s.urn.split("::").pop(), s.op]))).toEqual({
+        web: "create",
+        www: "create",
+        "web-access": "create",
+      });
+      expect(changing()).toEqual([]);
+
       await cli.pulumi(["up", "--yes", "--skip-preview"], dir);
       const app = emu.world.apps.find((a) => a.name === "native-web")!;
       expect(app.domain?.hostname).toBe("www.native.pointed.test");
