@@ -25,10 +25,10 @@ async function appZip() {
 
 describe("a createApp whose reply was lost says it may have taken effect", () => {
   test.each([
-    ["commitThenStatus 502", { commitThenStatus: 502 }, {}],
-    ["commitThenStatus 500", { commitThenStatus: 500 }, {}],
-    ["commitThenStatus 408", { commitThenStatus: 408 }, {}],
-    ["commitThenDrop", { commitThenDrop: true }, {}],
+    ["commitThenStatus 502", { commitThenStatus: 502 }],
+    ["commitThenStatus 500", { commitThenStatus: 500 }],
+    ["commitThenStatus 408", { commitThenStatus: 408 }],
+    ["commitThenDrop", { commitThenDrop: true }],
   ])("%s", async (_label, fault) => {
     const { name, zip } = await appZip();
     env.emu.setFaults({ rules: [{ route: "POST /apps", times: 1, ...fault }] });
