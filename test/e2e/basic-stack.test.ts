@@ -5,6 +5,7 @@ import { Deployment, type RunResult } from "../harness/deployment";
 import { ROOT } from "../harness/pulumi-parts";
 import { programDir } from "../harness/stack-dir";
 import { kind, mutations, ops } from "../helpers/steps";
+import { stepwise } from "../helpers/stepwise";
 
 /*
  * The example stack end to end: Pulumi's program runtime runs examples/basic, our test engine
@@ -12,6 +13,7 @@ import { kind, mutations, ops } from "../helpers/steps";
  */
 
 describe("examples/basic through Pulumi's program runtime", () => {
+  const step = stepwise(60_000);
   let emu: RunningEmulator;
   let dir: string;
   let stack: Deployment;
@@ -42,7 +44,7 @@ describe("examples/basic through Pulumi's program runtime", () => {
   });
   afterAll(() => emu.stop());
 
-  test("preview of a new stack plans every create and changes nothing", async () => {
+  step("preview of a new stack plans every create and changes nothing", async () => {
     emu.resetStats();
     const r = ok(await stack.preview());
     expect(ops(r)).toEqual({
@@ -55,7 +57,7 @@ describe("examples/basic through Pulumi's program runtime", () => {
     expect(userApps()).toHaveLength(0);
   });
 
-  test("up creates everything; the outputs match the service", async () => {
+  step("up creates everything; the outputs match the service", async () => {
     const r = ok(await stack.up());
     const apps = userApps();
     expect(apps).toHaveLength(1);
@@ -78,14 +80,14 @@ describe("examples/basic through Pulumi's program runtime", () => {
     expect(r.secretOutputs).toEqual(["databaseConnectionUrl"]);
   });
 
-  test("a second preview reports no changes", async () => {
+  step("a second preview reports no changes", async () => {
     emu.resetStats();
     const r = ok(await stack.preview());
     expect(new Set(r.steps.map((s) => s.op))).toEqual(new Set(["same"]));
     expect(mutations(emu)).toBe(0);
   });
 
-  test("a refresh right after up shows no change, and App has no customDomain output", async () => {
+  step("a refresh right after up shows no change, and App has no customDomain output", async () => {
     const refreshed = await stack.refresh();
     expect(new Set(refreshed.steps.map((s) => s.op))).toEqual(new Set(["same"]));
     const state = JSON.parse(readFileSync(join(dir, "state.json"), "utf8"));
@@ -96,7 +98,7 @@ describe("examples/basic through Pulumi's program runtime", () => {
     expect(app.inputs.runtime).toEqual({ language: "node", version: "20.18.1" });
   });
 
-  test("the state file holds neither the token nor any secret in plain text", () => {
+  step("the state file holds neither the token nor any secret in plain text", () => {
     const text = readFileSync(join(dir, "state.json"), "utf8");
     expect(text).not.toContain(token);
     expect(text).not.toContain(greeting);
@@ -104,28 +106,31 @@ describe("examples/basic through Pulumi's program runtime", () => {
     expect(text).toContain("ciphertext");
   });
 
-  test("editing the source replaces the app; domain, web access and analytics follow; no orphans", async () => {
-    const before = userApps()[0].id;
-    writeFileSync(join(dir, "app", "index.js"), "console.log('v2');\n");
-    const r = ok(await stack.up());
-    expect(r.steps.find((s) => kind(s) === "App")).toMatchObject({
-      op: "replace",
-      replaces: ["sourceHash"],
-    });
-    expect(ops(r)).toMatchObject({
-      CustomDomain: "replace",
-      AppWebAccess: "replace",
-      AppAnalytics: "replace",
-    });
-    const apps = userApps();
-    expect(apps).toHaveLength(1);
-    expect(apps[0].id).not.toBe(before);
-    expect(apps[0]).toMatchObject({ analytics_enabled: true, web_enabled: true });
-    expect(apps[0].domain?.hostname).toBe("www.basic.pointed.test");
-    expect(r.outputs.appId).toBe(apps[0].id);
-  });
+  step(
+    "editing the source replaces the app; domain, web access and analytics follow; no orphans",
+    async () => {
+      const before = userApps()[0].id;
+      writeFileSync(join(dir, "app", "index.js"), "console.log('v2');\n");
+      const r = ok(await stack.up());
+      expect(r.steps.find((s) => kind(s) === "App")).toMatchObject({
+        op: "replace",
+        replaces: ["sourceHash"],
+      });
+      expect(ops(r)).toMatchObject({
+        CustomDomain: "replace",
+        AppWebAccess: "replace",
+        AppAnalytics: "replace",
+      });
+      const apps = userApps();
+      expect(apps).toHaveLength(1);
+      expect(apps[0].id).not.toBe(before);
+      expect(apps[0]).toMatchObject({ analytics_enabled: true, web_enabled: true });
+      expect(apps[0].domain?.hostname).toBe("www.basic.pointed.test");
+      expect(r.outputs.appId).toBe(apps[0].id);
+    },
+  );
 
-  test("refresh finds an out-of-band change, and the next preview plans to undo it", async () => {
+  step("refresh finds an out-of-band change, and the next preview plans to undo it", async () => {
     userApps()[0].analytics_enabled = false;
     // preview --refresh: the refresh, then the preview, in one provider host.
     const p = ok(await stack.preview({ refresh: true }));
@@ -138,7 +143,7 @@ describe("examples/basic through Pulumi's program runtime", () => {
     expect(ops(p)).toMatchObject({ AppAnalytics: "update", App: "same", CustomDomain: "same" });
   });
 
-  test("refresh drops a domain removed behind the stack's back; up puts it back", async () => {
+  step("refresh drops a domain removed behind the stack's back; up puts it back", async () => {
     userApps()[0].domain = null;
     const r = ok(await stack.up({ refresh: true }));
     expect(ops(r.refreshed!)).toMatchObject({ CustomDomain: "delete" });
@@ -147,7 +152,7 @@ describe("examples/basic through Pulumi's program runtime", () => {
     expect(userApps()[0].analytics_enabled).toBe(true);
   });
 
-  test("destroy leaves nothing the stack made", async () => {
+  step("destroy leaves nothing the stack made", async () => {
     const r = await stack.destroy();
     expect(r.steps.every((s) => s.op === "delete")).toBe(true);
     expect(userApps()).toHaveLength(0);
