@@ -13,10 +13,10 @@ const {
   readdirSync,
   renameSync,
   rmSync,
-  statSync,
   writeFileSync,
 } = require("node:fs");
 const { dirname, join } = require("node:path");
+const { releaseLock, tryLock } = require("./dir-lock");
 
 const ROOT = join(__dirname, "..");
 const DIST = join(ROOT, "dist");
@@ -57,54 +57,22 @@ function isFresh(files, digest) {
 
 const sleep = (ms) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 
-function alive(pid) {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return err.code === "EPERM";
-  }
-}
-
 /**
- * Runs `fn` holding dist.lock/ (a folder: made atomically), so of several builds started at once
- * (parallel jest runs, mutation testing) one builds and the others then find dist/ fresh. A lock
- * whose process is gone is taken over.
+ * Runs `fn` holding dist.lock/, so of several builds started at once (parallel jest runs,
+ * mutation testing) one builds and the others then find dist/ fresh.
  */
 function withLock(fn) {
   const giveUpAt = Date.now() + LOCK_WAIT_MS;
-  for (;;) {
-    try {
-      mkdirSync(LOCK);
-      break;
-    } catch (err) {
-      if (err.code !== "EEXIST") throw err;
-      let holder = NaN;
-      try {
-        holder = Number(readFileSync(join(LOCK, "pid"), "utf8"));
-      } catch {
-        // Just made, its pid not written yet.
-      }
-      const orphan = Number.isInteger(holder)
-        ? !alive(holder)
-        : Date.now() - (statSync(LOCK, { throwIfNoEntry: false })?.mtimeMs ?? 0) > 10_000;
-      if (orphan) {
-        rmSync(LOCK, { recursive: true, force: true });
-        continue;
-      }
-      if (Date.now() > giveUpAt) {
-        throw new Error(
-          `${LOCK} held by process ${holder} for over 10 minutes; remove it if stale`,
-        );
-      }
-      sleep(200);
+  while (!tryLock(LOCK)) {
+    if (Date.now() > giveUpAt) {
+      throw new Error(`${LOCK} held by another build for over 10 minutes; remove it if stale`);
     }
+    sleep(200);
   }
   try {
-    writeFileSync(join(LOCK, "pid"), String(process.pid));
     return fn();
   } finally {
-    rmSync(LOCK, { recursive: true, force: true });
+    releaseLock(LOCK);
   }
 }
 

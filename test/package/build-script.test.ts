@@ -24,7 +24,9 @@ beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), "hosting-build-"));
   mkdirSync(join(dir, "scripts"));
   mkdirSync(join(dir, "src"));
-  copyFileSync(join(ROOT, "scripts", "build.js"), join(dir, "scripts", "build.js"));
+  for (const f of ["build.js", "dir-lock.js"]) {
+    copyFileSync(join(ROOT, "scripts", f), join(dir, "scripts", f));
+  }
   for (const f of ["tsconfig.json", "tsconfig.build.json"])
     copyFileSync(join(ROOT, f), join(dir, f));
   symlinkSync(join(ROOT, "node_modules"), join(dir, "node_modules"), "dir");
