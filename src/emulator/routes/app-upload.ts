@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { createWriteStream } from "node:fs";
 import { join } from "node:path";
 import type { IncomingMessage } from "node:http";
-import { Transform } from "node:stream";
+import { Transform, type Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { endpoints, wireAssumptions } from "../../api/endpoints";
 import { ApiFailure, type Call, type Emu } from "../context";
@@ -43,7 +43,7 @@ export async function readUpload(emu: Emu, call: Call, dir: string): Promise<Upl
             cb(null, chunk);
           },
         });
-        const watch = truncationWatch(req.raw);
+        const watch = truncationWatch(req.raw, part.file, () => up.bytes);
         try {
           const piping = pipeline(part.file, counter, createWriteStream(up.file));
           piping.catch(() => undefined); // may settle after the watch has already failed
@@ -76,15 +76,30 @@ export async function readUpload(emu: Emu, call: Call, dir: string): Promise<Upl
 /**
  * busboy notices a body that ends inside a file part before anyone listens, and leaves the file
  * stream neither ended nor errored: the request would hang. Backpressure means the body is only
- * complete once the file's data has been pulled, so a file still open shortly after is truncated.
+ * complete once the file's data has been pulled, so a file part that neither ends nor moves for a
+ * while after the body is in was cut short. A part still moving, or ended and only being written
+ * to disk, is not: on a loaded machine that can take longer than the grace.
  */
-function truncationWatch(raw: IncomingMessage): { done: Promise<never>; stop: () => void } {
+function truncationWatch(
+  raw: IncomingMessage,
+  file: Readable,
+  progress: () => number,
+): { done: Promise<never>; stop: () => void } {
   let timer: NodeJS.Timeout | undefined;
   let fail: (err: Error) => void = () => undefined;
   const done = new Promise<never>((_resolve, reject) => (fail = reject));
   done.catch(() => undefined);
+  let seen = -1;
+  let stopped = false;
+  const check = () => {
+    if (stopped) return;
+    if (file.readableEnded || progress() !== seen) arm();
+    else fail(new Error("body ended inside the project file part"));
+  };
   const arm = () => {
-    timer = setTimeout(() => fail(new Error("body ended inside the project file part")), 500);
+    seen = progress();
+    // The check runs after the I/O a blocked event loop has queued: its bytes are progress too.
+    timer = setTimeout(() => setImmediate(check), 500);
   };
   if (raw.complete) arm();
   else raw.once("end", arm);
@@ -92,6 +107,7 @@ function truncationWatch(raw: IncomingMessage): { done: Promise<never>; stop: ()
     done,
     stop: () => {
       raw.off("end", arm);
+      stopped = true;
       if (timer) clearTimeout(timer);
     },
   };
