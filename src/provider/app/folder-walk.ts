@@ -174,6 +174,8 @@ export async function folderFiles(
           }),
         ),
       );
+      const folders: Array<{ abs: string; rel: string; step: Step }> = [];
+      const files: FolderFile[] = [];
       for (let j = 0; j < batch.length; j++) {
         const { name, abs, rel: r, shown } = batch[j];
         let info = infos[j];
@@ -188,15 +190,19 @@ export async function folderFiles(
                 "that holds it (a loop)",
             );
           }
-          await walk(abs, r, [...path, { real, shown }]);
+          folders.push({ abs, rel: r, step: { real, shown } });
         } else if (info.isFile()) {
           tally.add(shown, info.size);
-          const file = new FolderFile(abs, r, info);
-          out.push(file);
-          found?.(file);
+          files.push(new FolderFile(abs, r, info));
         }
         // Anything else (a FIFO, a socket, a device) is not a file of the app: left out.
       }
+      // Handed on once the batch passed the size limits: no file is read for a check that fails.
+      for (const f of files) {
+        out.push(f);
+        found?.(f);
+      }
+      for (const d of folders) await walk(d.abs, d.rel, [...path, d.step]);
     }
   };
   await walk(root, "", [{ real: realRoot, shown: "" }]);

@@ -1,7 +1,11 @@
-import ignore, { type Ignore } from "ignore";
+import ignore from "ignore";
 import type { Readable } from "node:stream";
+import { HostingInputError } from "../../api/errors/input-error";
 
-export type { Ignore };
+/** The ignore rules of a source: whether a relative path (`dir/` for a folder) is left out. */
+export interface Ignore {
+  ignores(path: string): boolean;
+}
 
 /** One file of the source, read only when asked (never all at once). */
 export interface SourceFile {
@@ -29,7 +33,20 @@ const ALWAYS_EXCLUDED = ["node_modules/", ".git"];
 export function ignoreRules(hostingIgnore: string | undefined): Ignore {
   const ig = ignore({ ignorecase: false }).add(ALWAYS_EXCLUDED);
   if (hostingIgnore !== undefined) ig.add(hostingIgnore);
-  return ig;
+  return {
+    ignores(path) {
+      try {
+        return ig.ignores(path);
+      } catch (err) {
+        // The library builds a pattern's regular expression when it first matches.
+        throw new HostingInputError(
+          "source",
+          `${IGNORE_FILE} has a pattern that cannot be matched (${(err as Error).message.slice(-60)}); ` +
+            "shorten or remove it",
+        );
+      }
+    },
+  };
 }
 
 export const byName = (a: { name: string }, b: { name: string }) =>
