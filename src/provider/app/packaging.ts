@@ -10,9 +10,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import yazl from "yazl";
 import type { Manifest } from "../../api/manifest";
 import { listSource } from "./source-files";
-import { contentHash, type HashedFile } from "./source-hash";
-
-export { contentHash, type HashedFile } from "./source-hash";
+import { contentHash, contentHashV1, type HashedFile } from "./source-hash";
 
 export interface PackagedSource {
   zipPath: string;
@@ -21,6 +19,8 @@ export interface PackagedSource {
    * builds and CPUs): see contentHash. The same files, modes and settings give the same hash.
    */
   sha256: string;
+  /** The same content in the hash format of 0.1.0's states (see contentHashV1). */
+  sha256V1: string | undefined;
   bytes: number;
   files: number;
 }
@@ -60,7 +60,13 @@ export async function packageSource(source: string, manifest: Manifest): Promise
         });
       }
       const bytes = await drain(zip, createWriteStream(zipPath));
-      return { zipPath, sha256: contentHash(hashed), bytes, files: listing.files.length };
+      return {
+        zipPath,
+        sha256: contentHash(hashed),
+        sha256V1: contentHashV1(hashed),
+        bytes,
+        files: listing.files.length,
+      };
     } catch (err) {
       await rm(dir, { recursive: true, force: true }).catch(() => undefined);
       throw err;
