@@ -10,11 +10,7 @@ import { readFile } from "node:fs/promises";
 import zlib from "node:zlib";
 import { legacyArchiveHash, packageSource } from "../../src/provider/app/packaging";
 import { listSource } from "../../src/provider/app/source-files";
-import {
-  contentHashV1,
-  hashSource,
-  hashSourceFiles,
-} from "../../src/provider/app/source-hash";
+import { contentHashV1, hashSource, hashSourceFiles } from "../../src/provider/app/source-hash";
 import { providerHandlers } from "../../src/provider/handlers";
 import { providerText } from "../../src/provider/provider-text";
 
@@ -145,7 +141,7 @@ describe("golden content hashes (states deployed today hold them)", () => {
   });
 });
 
-/** Counts every deflate yazl can start: buffers (deflateRaw) and streams (new DeflateRaw). */
+/** Counts every deflate the packer can start: buffers (deflateRaw) and streams (new DeflateRaw). */
 function countDeflates() {
   const spies = [jest.spyOn(zlib, "deflateRaw"), jest.spyOn(zlib, "DeflateRaw")];
   return {
@@ -192,7 +188,7 @@ describe("check hashes, never packs", () => {
       expect((await checkApp({ sourceHash: GOLDEN_ZIP }, zip)).inputs.sourceHash).toBe(GOLDEN_ZIP);
       expect((await checkApp({}, zip)).inputs.sourceHash).toBe(GOLDEN_ZIP_V2);
       expect(deflates.count()).toBe(0);
-      // The spies do see yazl's deflates: packing the same tree is counted.
+      // The spies do see the packer's deflates: packing the same tree is counted.
       await hashOf(tree);
       expect(deflates.count()).toBeGreaterThan(0);
       // Once the content changes, the new format: a v1 hash never matches a different tree.
