@@ -4,6 +4,7 @@ import { join, sep } from "node:path";
 import type { Readable } from "node:stream";
 import { HostingInputError } from "../../api/errors/input-error";
 import { digestFile, openRegular, unreadable, type Listed } from "./file-digest";
+import type { FileStamp } from "./source-index";
 import { SizeTally, SOURCE_LIMITS } from "./source-limits";
 import { isUtf8, nameProblem, shownName } from "./source-names";
 import { IGNORE_FILE, ignoreRules, type Ignore, type SourceFile } from "./source-rules";
@@ -21,11 +22,11 @@ const LSTAT_BATCH = 64;
 
 /**
  * A file of a folder source. A class, not an object of closures: a source of 10,000 files holds
- * 10,000 of these, and what each keeps is its paths and two numbers.
+ * 10,000 of these, and what each keeps is its paths and its stat data (for the hash index).
  */
 class FolderFile implements SourceFile {
   readonly mode: number;
-  private readonly listed: Listed;
+  readonly stamp: FileStamp;
 
   constructor(
     private readonly abs: string,
@@ -33,7 +34,12 @@ class FolderFile implements SourceFile {
     info: Stats,
   ) {
     this.mode = info.mode & 0o100 ? 0o755 : 0o644;
-    this.listed = { size: info.size, mtimeMs: info.mtimeMs };
+    const { dev, ino, size, mtimeMs, ctimeMs } = info;
+    this.stamp = { dev, ino, size, mtimeMs, ctimeMs };
+  }
+
+  private get listed(): Listed {
+    return this.stamp;
   }
 
   async open(): Promise<Readable> {
@@ -75,7 +81,10 @@ async function followLink(
     if (code === "ELOOP") throw refused(shown, "is a symlink loop (its links lead back to it)");
     if (code === "ENOENT") {
       const target = await readlink(abs).catch(() => "?");
-      throw refused(shown, `is a dangling symlink (its target ${JSON.stringify(target)} is missing)`);
+      throw refused(
+        shown,
+        `is a dangling symlink (its target ${JSON.stringify(target)} is missing)`,
+      );
     }
     throw unreadable(shown, err);
   }

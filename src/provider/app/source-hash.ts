@@ -1,8 +1,11 @@
 import { createHash } from "node:crypto";
+import { realpath, stat } from "node:fs/promises";
+import { resolve } from "node:path";
 import type { Readable } from "node:stream";
 import { wireAssumptions } from "../../api/endpoints";
 import type { Manifest } from "../../api/manifest";
 import { byName, listSource, type SourceFile, type SourceListing } from "./source-files";
+import { SourceIndex } from "./source-index";
 
 /** A file as the content hash sees it. */
 export interface HashedFile {
@@ -43,7 +46,8 @@ function hashRecords(
   path: (f: HashedFile) => string,
 ): string {
   const h = createHash("sha256").update(`pulumi-hosting source ${format}\n`);
-  for (const f of [...files].sort(byName)) h.update(`${f.mode.toString(8)} ${f.sha256} ${path(f)}\n`);
+  for (const f of [...files].sort(byName))
+    h.update(`${f.mode.toString(8)} ${f.sha256} ${path(f)}\n`);
   return h.digest("hex");
 }
 
@@ -64,6 +68,9 @@ export async function hashSource(source: string, manifest: Manifest): Promise<st
 
 /** Every file of a source with the hash of its bytes: what both hash formats are made from. */
 export async function hashSourceFiles(source: string, manifest: Manifest): Promise<HashedFile[]> {
+  const index = await indexOf(source);
+  const digestOf = (f: SourceFile): Promise<string> =>
+    index && f.stamp ? index.digest(f.name, f.stamp, () => readDigest(f)) : readDigest(f);
   const hashes = new Map<SourceFile, string>();
   const queue: SourceFile[] = [];
   let listed = false;
@@ -111,10 +118,21 @@ export async function hashSourceFiles(source: string, manifest: Manifest): Promi
   await workers; // every read is done before the source is closed
   listing?.close();
   if (failure) throw failure.err;
+  await index?.save();
   return listing!.files.map((f) => ({ name: f.name, mode: f.mode, sha256: hashes.get(f)! }));
 }
 
-function digestOf(f: SourceFile): Promise<string> {
+/** The hash index of a folder source; none for a .zip, or where the path does not resolve. */
+async function indexOf(source: string): Promise<SourceIndex | undefined> {
+  try {
+    const real = await realpath(resolve(source));
+    return (await stat(real)).isDirectory() ? await SourceIndex.open(real) : undefined;
+  } catch {
+    return undefined; // listSource says what is wrong with the path
+  }
+}
+
+function readDigest(f: SourceFile): Promise<string> {
   return f.digest ? f.digest() : f.open().then(digestStream);
 }
 

@@ -1,6 +1,7 @@
 import ignore from "ignore";
 import type { Readable } from "node:stream";
 import { HostingInputError } from "../../api/errors/input-error";
+import type { FileStamp } from "./source-index";
 
 /** The ignore rules of a source: whether a relative path (`dir/` for a folder) is left out. */
 export interface Ignore {
@@ -19,6 +20,8 @@ export interface SourceFile {
   digest?(): Promise<string>;
   /** An entry of a .zip source (the packer of the zip-bytes hash streamed these, not buffers). */
   fromZip?: true;
+  /** A folder's file: its stat data, by which the hash index knows it unchanged. */
+  stamp?: FileStamp;
 }
 
 export const IGNORE_FILE = ".hostingignore";
