@@ -28,6 +28,11 @@ export interface EmulatorOptions {
   /** Largest accepted upload (default 256 MiB). */
   maxUploadBytes?: number;
   /**
+   * How long writing each received chunk of an upload to disk takes, in ms (default 0): a slow
+   * or busy disk, for tests that a complete upload is accepted however long it takes to store.
+   */
+  uploadDiskDelayMs?: number;
+  /**
    * Keep each accepted upload as `<folder>/<app id>.zip` (default: none kept), so a test can
    * read back exactly what a create uploaded. The folder must exist.
    */
@@ -67,6 +72,7 @@ export function resolveOptions(o: EmulatorOptions): ResolvedOptions {
     now: o.now ?? (() => Date.now()),
     minBackupRetentionMs: o.minBackupRetentionMs ?? 24 * 3600_000,
     maxUploadBytes: o.maxUploadBytes ?? 256 * 1024 * 1024,
+    uploadDiskDelayMs: o.uploadDiskDelayMs ?? 0,
     pointedDomainSuffix: o.pointedDomainSuffix ?? ".pointed.test",
     logger: o.logger ?? false,
     controlToken: o.controlToken,
