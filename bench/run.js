@@ -12,7 +12,9 @@ const suites = {
 };
 
 async function main() {
-  const only = process.argv.slice(2);
+  // Suite names; `--flag value` pairs are the suites' own options (see each bench file).
+  const argv = process.argv.slice(2);
+  const only = argv.filter((a, i) => !a.startsWith("--") && !argv[i - 1]?.startsWith("--"));
   console.log(
     `# pulumi-hosting benchmarks — node ${process.version}, ${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB`,
   );

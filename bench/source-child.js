@@ -1,7 +1,13 @@
 // One measured side of the source suite in a fresh process, so its RSS over baseline is its own:
-// `floor` (read + sha256 of every file, 8 at a time), `check` (the App's check) or `create`
-// (the App's create: pack + upload to the emulator + setup). Prints {baseline, peak, ms} as JSON.
+// `floor` (read + sha256 of every file, 8 at a time), `check` (the App's check), `create` (the
+// App's create: pack + upload to the emulator + setup), or `create-floor` (one deflate pass over
+// the same bytes, sent over loopback to the sink at BENCH_SINK_PORT). Prints {baseline, peak, ms}
+// as JSON.
 const { createHash } = require("node:crypto");
+const { connect } = require("node:net");
+const { createReadStream } = require("node:fs");
+const { createDeflateRaw } = require("node:zlib");
+const { once } = require("node:events");
 const { mkdtemp, readdir, readFile, rm, writeFile } = require("node:fs/promises");
 const { tmpdir } = require("node:os");
 const { join } = require("node:path");
@@ -25,6 +31,28 @@ async function floor(root) {
   await Promise.all(Array.from({ length: 8 }, worker));
 }
 
+/**
+ * Create's floor: every file read once, in order, and all the bytes through one deflate stream
+ * (one pass, no per-file set-up), the compressed bytes written to a loopback socket.
+ */
+async function createFloor(root) {
+  const files = (await readdir(root, { recursive: true, withFileTypes: true }))
+    .filter((d) => d.isFile())
+    .map((d) => join(d.parentPath ?? d.path, d.name))
+    .sort();
+  const socket = connect(Number(process.env.BENCH_SINK_PORT), "127.0.0.1");
+  await once(socket, "connect");
+  const deflate = createDeflateRaw();
+  deflate.pipe(socket);
+  for (const f of files) {
+    for await (const chunk of createReadStream(f, { highWaterMark: 1 << 18 })) {
+      if (!deflate.write(chunk)) await once(deflate, "drain");
+    }
+  }
+  deflate.end();
+  await once(socket, "close");
+}
+
 async function main() {
   const [mode, root] = process.argv.slice(2);
   const app = providerHandlers("App");
@@ -43,6 +71,7 @@ async function main() {
   const t = process.hrtime.bigint();
   let out;
   if (mode === "floor") await floor(root);
+  else if (mode === "create-floor") await createFloor(root);
   else if (mode === "check") {
     const r = await app.check({}, inputs);
     if (r.failures.length) throw new Error(JSON.stringify(r.failures));

@@ -26,4 +26,14 @@ function report(name, figures) {
   for (const [k, v] of Object.entries(figures)) console.log(`  ${k}: ${v}`);
 }
 
-module.exports = { median, percentile, spawnEmulator, seedApps, report };
+/** The value of `--name value` or `--name=value` on the command line; `true` for a bare `--name`. */
+function flag(name) {
+  const argv = process.argv.slice(2);
+  for (let i = 0; i < argv.length; i++) {
+    if (argv[i] === name) return argv[i + 1] && !argv[i + 1].startsWith("--") ? argv[i + 1] : true;
+    if (argv[i].startsWith(`${name}=`)) return argv[i].slice(name.length + 1);
+  }
+  return undefined;
+}
+
+module.exports = { median, percentile, spawnEmulator, seedApps, report, flag };

@@ -19,7 +19,9 @@ import { tokenDigest } from "./token-digest";
  *   - what the server counted beyond our own requests of the window is another program's: it
  *     shrinks our share of the window until that window is over, and `remaining: 0` then pauses
  *     everyone until the reset, before any 429. A `remaining: 0` that our own requests explain
- *     needs no pause: the window rule already holds the next request until the window is past.
+ *     needs no pause: the window rule already holds the next request until the window is past;
+ *   - while others use the quota, no more of ours unanswered than our part of what is left
+ *     (quota-window.ts, window-share.ts), and no bursts: alone, the bucket holds a whole window.
  * Until the first response, one request goes at a time. 429s that answer requests sent before
  * the last cut are the same congestion event: they extend the pause but do not cut again
  * (otherwise 30 parallel refusals would cut the rate 0.7^30).
@@ -137,6 +139,9 @@ export class RequestLimiter {
   #capacity = 1;
   #lastRefill = -1;
   #ceiling = Infinity;
+  /** Seconds of the current rate the bucket may hold: a whole window once the server reports
+   * what is left of it (the window rules then keep bursts inside the quota). */
+  #windowBurstS = 0;
   // CUBIC state and the measured sending rate.
   #lastMaxRate = 0;
   #lastThrottle = -Infinity;
@@ -265,6 +270,7 @@ export class RequestLimiter {
       this.#quota.quota = { limit: info.limit, windowMs: info.windowMs };
       const share = info.remaining === undefined ? this.#quotaShare : 1;
       this.#ceiling = Math.max(MIN_RATE, (info.limit / info.windowMs) * 1000 * share);
+      this.#windowBurstS = info.remaining === undefined ? 0 : info.windowMs / 1000;
       if (!this.#enabled) {
         this.#enabled = true;
         this.#lastMaxRate = this.#ceiling;
@@ -278,7 +284,9 @@ export class RequestLimiter {
       const { remaining, resetMs } = info;
       const others = this.#quota.learn(seq, permit.sentAt, now, remaining, resetMs);
       // A window our own requests used up needs no pause: the window rule holds ours back.
-      if (remaining === 0 && resetMs && others) this.#pause(now, resetMs, "quota");
+      if (remaining === 0 && resetMs && others) {
+        this.#pause(now, this.#quota.windowEnd(now, resetMs) - now, "quota");
+      }
     }
     if (status === 429) {
       this.#pause(now, info.retryAfterMs ?? info.resetMs ?? 0, "pause");
@@ -309,7 +317,7 @@ export class RequestLimiter {
     this.#refill(now);
     this.#rate = Math.max(MIN_RATE, Math.min(rate, this.#ceiling));
     this.#capacity = Math.max(2, this.#rate * this.#burstS);
-    this.#tokens = Math.min(this.#tokens, this.#capacity);
+    this.#tokens = Math.min(this.#tokens, this.#capacityAt(now));
   }
 
   #pause(now: number, ms: number, reason: HoldReason): void {
@@ -317,6 +325,15 @@ export class RequestLimiter {
     if (until <= this.#pausedUntil) return;
     this.#pausedUntil = until;
     this.#pauseReason = reason;
+  }
+
+  /**
+   * Tokens the bucket holds now. A whole window's worth while no other program is seen using the
+   * quota; with others, answers come too late to stop a burst from overrunning what they left.
+   */
+  #capacityAt(now: number): number {
+    if (this.#windowBurstS === 0 || this.#quota.shared(now)) return this.#capacity;
+    return Math.max(this.#capacity, this.#rate * this.#windowBurstS);
   }
 
   #halfSecond(now: number): number {
@@ -338,7 +355,7 @@ export class RequestLimiter {
   #refill(now: number): void {
     if (this.#lastRefill >= 0 && Number.isFinite(this.#rate)) {
       const added = ((now - this.#lastRefill) / 1000) * this.#rate;
-      this.#tokens = Math.min(this.#capacity, this.#tokens + added);
+      this.#tokens = Math.min(this.#capacityAt(now), this.#tokens + added);
     }
     this.#lastRefill = now;
   }

@@ -18,8 +18,12 @@ export const ACCOUNT_NAME_RULE =
  * run (a token pasted as the name must not come back in an error).
  */
 export function showableName(name: unknown): name is string {
-  if (typeof name !== "string" || !ACCOUNT_NAME.test(name)) return false;
-  return !name.split(/[-_]/).some((run) => run.length >= 16 && /\d/.test(run) && /\D/.test(run));
+  return typeof name === "string" && ACCOUNT_NAME.test(name) && !tokenLike(name);
+}
+
+/** Whether a value holds a long run of letters mixed with digits, as tokens and keys do. */
+export function tokenLike(value: string): boolean {
+  return value.split(/[^A-Za-z0-9]/).some((run) => run.length >= 16 && /\d/.test(run) && /\D/.test(run));
 }
 
 /** How a message names an account: quoted when showable, else without the name. */

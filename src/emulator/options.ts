@@ -27,6 +27,16 @@ export interface EmulatorOptions {
   minBackupRetentionMs?: number;
   /** Largest accepted upload (default 256 MiB). */
   maxUploadBytes?: number;
+  /**
+   * How long writing each received chunk of an upload to disk takes, in ms (default 0): a slow
+   * or busy disk, for tests that a complete upload is accepted however long it takes to store.
+   */
+  uploadDiskDelayMs?: number;
+  /**
+   * Keep each accepted upload as `<folder>/<app id>.zip` (default: none kept), so a test can
+   * read back exactly what a create uploaded. The folder must exist.
+   */
+  keepArchivesIn?: string;
   /** Domains under this suffix count as pointed at the edge (default `.pointed.test`). */
   pointedDomainSuffix?: string;
   /** Log requests to stdout (default false). */
@@ -41,9 +51,10 @@ export interface EmulatorOptions {
 }
 
 export type ResolvedOptions = Required<
-  Omit<EmulatorOptions, "stateFile" | "faults" | "seed" | "controlToken">
+  Omit<EmulatorOptions, "stateFile" | "faults" | "seed" | "controlToken" | "keepArchivesIn">
 > & {
   stateFile?: string;
+  keepArchivesIn?: string;
   seed: string;
   controlToken?: string;
 };
@@ -55,11 +66,13 @@ export function resolveOptions(o: EmulatorOptions): ResolvedOptions {
     host: o.host ?? "127.0.0.1",
     seed: o.seed ?? `${Date.now()}-${Math.random()}`,
     stateFile: o.stateFile,
+    keepArchivesIn: o.keepArchivesIn,
     setupDelayMs: o.setupDelayMs ?? 200,
     domainActivationMs: o.domainActivationMs ?? 500,
     now: o.now ?? (() => Date.now()),
     minBackupRetentionMs: o.minBackupRetentionMs ?? 24 * 3600_000,
     maxUploadBytes: o.maxUploadBytes ?? 256 * 1024 * 1024,
+    uploadDiskDelayMs: o.uploadDiskDelayMs ?? 0,
     pointedDomainSuffix: o.pointedDomainSuffix ?? ".pointed.test",
     logger: o.logger ?? false,
     controlToken: o.controlToken,

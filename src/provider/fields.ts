@@ -29,6 +29,8 @@ export interface Field {
   readonly notCompared?: boolean;
   /** The platform fills it in when unset: unset in the program means no opinion. */
   readonly platformDefault?: boolean;
+  /** The documented value unset stands for: setting it is no change (e.g. a timeout's 300). */
+  readonly default?: number | boolean | readonly never[];
   /** Stored as a secret. */
   readonly secret?: boolean;
   /**
@@ -88,6 +90,11 @@ export function fieldLists(f: Fields) {
     replaceOnChange: names(f, (x) => x.replaces),
     notCompared: names(f, (x) => x.notCompared),
     platformDefaults: names(f, (x) => x.platformDefault),
+    documentedDefaults: Object.fromEntries(
+      names(f, (x) => x.default !== undefined).map((k) => [k, f[k].default]),
+    ),
+    /** Inputs check computes (e.g. a hash): unknown while what they come from is. */
+    computed: names(f, (x) => x.input === "computed"),
     secrets: names(f, (x) => x.secret),
     /** Inputs the service reports back: a refresh brings their drift into the inputs. */
     live: names(f, (x) => x.input !== undefined && x.from !== undefined),

@@ -6,7 +6,7 @@ import {
 } from "./actions/handler";
 import { analyticsHandler } from "./analytics/handler";
 import { appHandler } from "./app/handler";
-import { ACCOUNT_NAME_RULE, showableName } from "../connection/accounts";
+import { ACCOUNT_NAME_RULE, tokenLike } from "../connection/accounts";
 import { Connection } from "../connection/connection";
 import { readEnvironment } from "../connection/environment";
 import { ClientPool } from "../connection/pool";
@@ -66,8 +66,8 @@ const accountOf = (props: Props) => (typeof props.account === "string" ? props.a
 /**
  * What stops a resource from reaching the service, as check failures (so a preview fails, not
  * only `up`): the stack's `hosting:*` mistakes and the connection of the resource's account.
- * A failure names `account` only when its value may be shown: the engine prints the value of
- * the property a failure names, and a token pasted as the name must not be printed.
+ * A failure names `account` unless its value looks like a token: the engine prints the value
+ * of the property a failure names, and a token pasted as the name must not be printed.
  */
 function connectionFailures(conn: Connection, account: unknown): Failure[] {
   const stack = (besides?: string) =>
@@ -78,7 +78,8 @@ function connectionFailures(conn: Connection, account: unknown): Failure[] {
   }
   const problem = conn.problemOf(account);
   if (problem === undefined) return stack();
-  const property = account !== undefined && showableName(account) ? "account" : "";
+  // A malformed name is named too (the engine prints it); only a token-like value is not.
+  const property = account !== undefined && !tokenLike(account) ? "account" : "";
   return [{ property, reason: problem }, ...stack(account)];
 }
 

@@ -25,8 +25,14 @@ export interface ResourceHandler<S extends z.ZodObject = z.ZodObject> {
   notCompared?: readonly string[];
   /** Optional settings the platform fills in when unset: unset in the program means no opinion. */
   platformDefaults?: readonly string[];
+  /** Documented values an unset input stands for: set to one of them, it is no change. */
+  documentedDefaults?: Readonly<Record<string, unknown>>;
+  /** Inputs `prepare` computes: unknown (so a preview says what they may change) when it cannot run. */
+  computed?: readonly string[];
+  /** The inputs `prepare` reads; unset: all of them. It runs only when these are known. */
+  prepareReads?: readonly string[];
   deleteBeforeReplace?(news: InputsOf<S>): boolean;
-  /** Check-time work on valid, known inputs (packaging, hashing); may throw HostingInputError. */
+  /** Check-time work on valid inputs (packaging, hashing); may throw HostingInputError. */
   prepare?(inputs: InputsOf<S>, olds: Props): Promise<InputsOf<S>>;
   /** Whether a changed value only re-encodes the old one: recorded by an update, no replacement. */
   equivalent?(key: string, old: unknown, next: unknown): boolean;
@@ -51,7 +57,12 @@ export async function checkWith(
 ): Promise<{ inputs: Props; failures: Failure[] }> {
   const { inputs, failures } = validateInputs(h.schema, news);
   if (failures.length > 0 || !h.prepare) return { inputs, failures };
-  if (Object.values(inputs).includes(UNKNOWN)) return { inputs, failures };
+  const reads = h.prepareReads ?? Object.keys(inputs);
+  if (reads.some((k) => inputs[k] === UNKNOWN)) {
+    // What prepare would compute may change: the engine's preview shows it as unknown.
+    const unknown = Object.fromEntries((h.computed ?? []).map((k) => [k, UNKNOWN]));
+    return { inputs: { ...inputs, ...unknown }, failures };
+  }
   try {
     return { inputs: await h.prepare(inputs, olds ?? {}), failures: [] };
   } catch (err) {
@@ -69,9 +80,11 @@ export function diffWith(h: ResourceHandler, olds: Props, news: Props) {
     [...Object.keys(h.schema.shape), "account", ...Object.keys(news)].filter((k) => !skip.has(k)),
   );
   const defaults = new Set(h.platformDefaults ?? []);
+  const documented = h.documentedDefaults ?? {};
+  const value = (props: Props, k: string) => props[k] ?? documented[k] ?? null;
   const changed = [...keys]
     .filter((k) => !(news[k] === undefined && defaults.has(k)))
-    .filter((k) => news[k] === UNKNOWN || !sameValue(olds[k] ?? null, news[k] ?? null))
+    .filter((k) => news[k] === UNKNOWN || !sameValue(value(olds, k), value(news, k)))
     .sort();
   const replaces = changed.filter(
     (k) => h.replaceOnChange.includes(k) && !h.equivalent?.(k, olds[k], news[k]),

@@ -7,7 +7,12 @@
 // of ~1 GB from ~20 test files), which on a busy 2-core machine takes longer than that. Leaving
 // through process.reallyExit() once the 'exit' listeners have run skips that teardown, as
 // process.exit() does; no JS runs after 'exit' anyway.
+const { join } = require("node:path");
 const { TestEnvironment } = require("jest-environment-node");
+
+// The source-hash index and other caches of the package go under test/.work, never into the
+// developer's own ~/.cache (and the programs and CLIs the tests start inherit it).
+process.env.HOSTING_CACHE_DIR ??= join(__dirname, "..", ".work", "cache");
 
 /** Runs the 'exit' listeners registered after this one, then leaves without heap teardown. */
 function exitWithoutTeardown(code) {

@@ -55,18 +55,32 @@ export interface Traffic {
  * Keeps `limiter` busy with requests for `ms`, each arriving 1–12 ms after it is let through and
  * answered 0–90 ms after it arrives. `headers` picks what the answers say about the limit.
  */
-export async function drive(
+export function drive(
   clock: ManualClock,
   limiter: RequestLimiter,
   counter: Counter,
   ms: number,
   headers: (seen: ReturnType<Counter>) => RateLimitInfo,
 ): Promise<Traffic> {
-  const traffic: Traffic = { answered: 0, refused: 0 };
+  return driveMany(clock, [limiter], counter, ms, headers).then((t) => t[0]);
+}
+
+/**
+ * {@link drive} for several limiters against one counter: programs that share a token and know
+ * nothing of each other but what the answers say. One {@link Traffic} per limiter.
+ */
+export async function driveMany(
+  clock: ManualClock,
+  limiters: RequestLimiter[],
+  counter: Counter,
+  ms: number,
+  headers: (seen: ReturnType<Counter>) => RateLimitInfo,
+): Promise<Traffic[]> {
+  const traffic = limiters.map(() => ({ answered: 0, refused: 0 }));
   const due: Array<{ at: number; run: () => void }> = [];
   let n = 0;
-  const ask = () => {
-    void limiter.acquire().then((p: Permit) => {
+  const ask = (k: number) => {
+    void limiters[k].acquire().then((p: Permit) => {
       const i = n++;
       const arrives = clock.now() + 1 + ((i * 7) % 12);
       due.push({
@@ -76,21 +90,21 @@ export async function drive(
           due.push({
             at: arrives + ((i * 37) % 91),
             run: () => {
-              traffic.answered++;
-              if (seen.over) traffic.refused++;
-              limiter.observe(p, seen.over ? 429 : 200, {
+              traffic[k].answered++;
+              if (seen.over) traffic[k].refused++;
+              limiters[k].observe(p, seen.over ? 429 : 200, {
                 ...headers(seen),
                 ...(seen.over ? { retryAfterMs: Math.max(1000, seen.resetMs) } : {}),
               });
               p.release();
-              ask();
+              ask(k);
             },
           });
         },
       });
     });
   };
-  for (let i = 0; i < 64; i++) ask();
+  for (let k = 0; k < limiters.length; k++) for (let i = 0; i < 64; i++) ask(k);
   const end = clock.now() + ms;
   while (clock.now() < end) {
     for (;;) {

@@ -139,12 +139,15 @@ describe("diff", () => {
 });
 
 describe("check", () => {
-  test("a source unknown until apply is not packaged: no failure, the unknown kept", async () => {
+  test("a source unknown until apply is not hashed: no failure, the hash unknown too", async () => {
     const checked = await providerHandlers("App").check!(
       {},
       { __provider: PROVIDER, source: UNKNOWN, name: "web" },
     );
-    expect(checked).toStrictEqual({ inputs: { name: "web", source: UNKNOWN }, failures: [] });
+    expect(checked).toStrictEqual({
+      inputs: { name: "web", source: UNKNOWN, sourceHash: UNKNOWN },
+      failures: [],
+    });
   });
 
   test("an invalid input fails before any packaging is tried", async () => {

@@ -41,7 +41,8 @@ describe("source packaging", () => {
       "hosting.json",
       "index.js",
     ]);
-    const changed = await packageSource(dir, { name: "x", ram: 1024 });
+    await writeFile(join(dir, "a.txt"), "A");
+    const changed = await packageSource(dir, { name: "x" });
     expect(changed.sha256).not.toBe(first.sha256);
   });
 
@@ -73,7 +74,7 @@ describe("source packaging", () => {
     await symlink("/etc/passwd", join(dir, "passwd"));
     await expect(packageSource(dir, { name: "x" })).rejects.toMatchObject({
       property: "source",
-      message: expect.stringMatching(/source\/passwd is a symlink that leaves the source root/),
+      message: expect.stringMatching(/source\/passwd is a symlink to "\/etc\/passwd", outside the source root/),
     });
   });
 
@@ -116,15 +117,20 @@ describe("the source hash is over content, not compressed bytes", () => {
     const p = await packageSource(await fixture(), manifest);
     // Pinned: a change of Node, zlib, CPU or machine must not move this value.
     expect(p.sha256).toBe(GOLDEN);
-    // And it is exactly the documented listing, recomputed here by hand.
+    expect(p.sha256V1).toBe(GOLDEN_V1);
+    // And it is exactly the documented listing, recomputed here by hand: v2 holds the source's
+    // files with length-prefixed paths, v1 the manifest too with bare paths.
     const sha = (t: string) => createHash("sha256").update(t).digest("hex");
-    const listing = [
-      `644 ${sha('{\n  "name": "golden",\n  "ram": 512\n}\n')} hosting.json`,
-      `644 ${sha("console.log('golden');\n")} index.js`,
-      `644 ${sha("module.exports = 42;\n")} lib/util.js`,
-      `755 ${sha("#!/bin/sh\nnode index.js\n")} run.sh`,
+    const files = [
+      ["644", sha("console.log('golden');\n"), "index.js"],
+      ["644", sha("module.exports = 42;\n"), "lib/util.js"],
+      ["755", sha("#!/bin/sh\nnode index.js\n"), "run.sh"],
     ];
-    expect(p.sha256).toBe(sha(`pulumi-hosting source v1\n${listing.join("\n")}\n`));
+    const v2 = files.map(([m, h, n]) => `${m} ${h} ${n.length}:${n}\n`).join("");
+    expect(p.sha256).toBe(sha(`pulumi-hosting source v2\n${v2}`));
+    const manifestFile = ["644", sha('{\n  "name": "golden",\n  "ram": 512\n}\n'), "hosting.json"];
+    const v1 = [manifestFile, ...files].map(([m, h, n]) => `${m} ${h} ${n}\n`).join("");
+    expect(p.sha256V1).toBe(sha(`pulumi-hosting source v1\n${v1}`));
   });
 
   test("the same content as a folder or as a zip (any compression) gives the same hash", async () => {
@@ -170,4 +176,6 @@ describe("the source hash is over content, not compressed bytes", () => {
   });
 });
 
-const GOLDEN = "4fdf2d4cd81725576148311f757fce340b47c19044c768a79434ab85591b86d9";
+const GOLDEN = "149715c73ec55045a56ac881c913b11140974bf30c8240cb7d680cbd6d888224";
+/** The same content in format v1 (states of 0.1.0): the manifest included, bare paths. */
+const GOLDEN_V1 = "4fdf2d4cd81725576148311f757fce340b47c19044c768a79434ab85591b86d9";

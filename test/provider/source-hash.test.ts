@@ -10,17 +10,20 @@ import { readFile } from "node:fs/promises";
 import zlib from "node:zlib";
 import { legacyArchiveHash, packageSource } from "../../src/provider/app/packaging";
 import { listSource } from "../../src/provider/app/source-files";
-import { hashSource } from "../../src/provider/app/source-hash";
+import { contentHashV1, hashSource, hashSourceFiles } from "../../src/provider/app/source-hash";
 import { providerHandlers } from "../../src/provider/handlers";
 import { providerText } from "../../src/provider/provider-text";
 
 /*
- * Golden content hashes, computed by the build that packed the whole source to learn them
- * (before check hashed without packing). Stacks deployed with that build hold these values: any
- * way of computing the hash must give them, or every App of every stack would be replaced.
+ * Golden content hashes in format v1, computed by the build that packed the whole source to
+ * learn them (before check hashed without packing). Stacks deployed with 0.1.0 hold these values:
+ * check must keep them for the same content, or every App of every such stack would be replaced.
  */
 const GOLDEN_FOLDER = "3b7ee6055d3dcc190f62a602168c5b53050ec1fdb87a5bb281c3407195d89c27";
 const GOLDEN_ZIP = "e274d7e276a0a7c76f3f195b933d4b361e620fed78fa470efe3e30df38e0a5b9";
+/** The same trees in format v2 (length-prefixed paths, the App's manifest left out). */
+const GOLDEN_FOLDER_V2 = "781e15953ca0778be27386e6802108dbd20c3005465acc54941e20246cde2817";
+const GOLDEN_ZIP_V2 = "580949b5291d96edd4c76aa47b686aac728f419ce12040fe36b930c272823df1";
 
 const manifest = {
   name: "golden-tree",
@@ -41,8 +44,9 @@ async function tempDir(): Promise<string> {
 /**
  * Every rule the hash depends on: nested folders and sort order (upper case, dots, digits),
  * modes, an empty file and an empty folder, ignore rules (always and .hostingignore, with a
- * negation), symlinks to a file and to a folder inside the root, a name with a space and one
- * outside ASCII, and the source's own hosting.json equal to the inputs (the App writes its own).
+ * negation), a symlink to a file inside the root, a name with a space and one outside ASCII,
+ * and the source's own hosting.json equal to the inputs (the App writes its own). (A link to a
+ * folder, which 0.1.0 left out of the upload, is in "folders reached through links" below.)
  */
 async function goldenTree(): Promise<string> {
   const dir = await tempDir();
@@ -84,7 +88,6 @@ async function goldenTree(): Promise<string> {
   await chmod(join(dir, "bin/run.sh"), 0o755);
   await chmod(join(dir, "server.js"), 0o640);
   await symlink("server.js", join(dir, "alias.js"));
-  await symlink("lib", join(dir, "lib-link"));
   return dir;
 }
 
@@ -125,18 +128,20 @@ async function hashOf(source: string): Promise<string> {
 describe("golden content hashes (states deployed today hold them)", () => {
   test("a folder with every rule the hash depends on: hashed by check and by create", async () => {
     const tree = await goldenTree();
-    expect(await hashSource(tree, manifest)).toBe(GOLDEN_FOLDER);
-    expect(await hashOf(tree)).toBe(GOLDEN_FOLDER);
+    expect(await hashSource(tree, manifest)).toBe(GOLDEN_FOLDER_V2);
+    expect(await hashOf(tree)).toBe(GOLDEN_FOLDER_V2);
+    expect(contentHashV1(await hashSourceFiles(tree, manifest))).toBe(GOLDEN_FOLDER);
   });
 
   test("a .zip made by another tool: hashed by check and by create", async () => {
     const zip = await goldenZip();
-    expect(await hashSource(zip, manifest)).toBe(GOLDEN_ZIP);
-    expect(await hashOf(zip)).toBe(GOLDEN_ZIP);
+    expect(await hashSource(zip, manifest)).toBe(GOLDEN_ZIP_V2);
+    expect(await hashOf(zip)).toBe(GOLDEN_ZIP_V2);
+    expect(contentHashV1(await hashSourceFiles(zip, manifest))).toBe(GOLDEN_ZIP);
   });
 });
 
-/** Counts every deflate yazl can start: buffers (deflateRaw) and streams (new DeflateRaw). */
+/** Counts every deflate the packer can start: buffers (deflateRaw) and streams (new DeflateRaw). */
 function countDeflates() {
   const spies = [jest.spyOn(zlib, "deflateRaw"), jest.spyOn(zlib, "DeflateRaw")];
   return {
@@ -173,15 +178,24 @@ describe("check hashes, never packs", () => {
     try {
       const fresh = await checkApp({}, tree);
       expect(fresh.failures).toEqual([]);
-      expect(fresh.inputs.sourceHash).toBe(GOLDEN_FOLDER);
+      expect(fresh.inputs.sourceHash).toBe(GOLDEN_FOLDER_V2);
       // A state that holds today's hash of this source: nothing to migrate.
-      const again = await checkApp({ sourceHash: GOLDEN_FOLDER }, tree);
-      expect(again.inputs.sourceHash).toBe(GOLDEN_FOLDER);
-      expect((await checkApp({}, zip)).inputs.sourceHash).toBe(GOLDEN_ZIP);
+      const again = await checkApp({ sourceHash: GOLDEN_FOLDER_V2 }, tree);
+      expect(again.inputs.sourceHash).toBe(GOLDEN_FOLDER_V2);
+      // A state of 0.1.0 holds the v1 hash of the same content: kept, so no change shows.
+      const v1 = await checkApp({ sourceHash: GOLDEN_FOLDER }, tree);
+      expect(v1.inputs.sourceHash).toBe(GOLDEN_FOLDER);
+      expect((await checkApp({ sourceHash: GOLDEN_ZIP }, zip)).inputs.sourceHash).toBe(GOLDEN_ZIP);
+      expect((await checkApp({}, zip)).inputs.sourceHash).toBe(GOLDEN_ZIP_V2);
       expect(deflates.count()).toBe(0);
-      // The spies do see yazl's deflates: packing the same tree is counted.
+      // The spies do see the packer's deflates: packing the same tree is counted.
       await hashOf(tree);
       expect(deflates.count()).toBeGreaterThan(0);
+      // Once the content changes, the new format: a v1 hash never matches a different tree.
+      await writeFile(join(tree, "Z.txt"), "changed\n");
+      const changed = await checkApp({ sourceHash: GOLDEN_FOLDER }, tree);
+      expect(changed.inputs.sourceHash).toBe(await hashSource(tree, manifest));
+      expect(changed.inputs.sourceHash).not.toBe(GOLDEN_FOLDER_V2);
     } finally {
       deflates.restore();
     }
@@ -193,7 +207,7 @@ describe("check hashes, never packs", () => {
     const deflates = countDeflates();
     try {
       const first = await checkApp({ sourceHash: old }, tree);
-      expect(first.inputs.sourceHash).toBe(GOLDEN_FOLDER);
+      expect(first.inputs.sourceHash).toBe(GOLDEN_FOLDER_V2);
       const paid = deflates.count();
       expect(paid).toBeGreaterThan(0);
       await checkApp({ sourceHash: old }, tree);
@@ -233,8 +247,8 @@ describe("hostile files in a source", () => {
   test("a FIFO is left out and never waited on", async () => {
     const tree = await goldenTree();
     execFileSync("mkfifo", [join(tree, "pipe")]);
-    expect(await hashSource(tree, manifest)).toBe(GOLDEN_FOLDER);
-    expect(await hashOf(tree)).toBe(GOLDEN_FOLDER);
+    expect(await hashSource(tree, manifest)).toBe(GOLDEN_FOLDER_V2);
+    expect(await hashOf(tree)).toBe(GOLDEN_FOLDER_V2);
   });
 
   test("a symlink to a file outside the root is refused by check, naming it", async () => {
@@ -243,7 +257,7 @@ describe("hostile files in a source", () => {
     await expect(hashSource(tree, manifest)).rejects.toMatchObject({
       property: "source",
       message: expect.stringMatching(
-        /source\/lib\/outside is a symlink that leaves the source root/,
+        /^source\/lib\/outside is a symlink to "\/etc\/hostname", outside the source root; copy what it points to into the source; rename or remove it, or list it in \.hostingignore$/,
       ),
     });
   });

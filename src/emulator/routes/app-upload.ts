@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { createWriteStream } from "node:fs";
 import { join } from "node:path";
 import type { IncomingMessage } from "node:http";
-import { Transform } from "node:stream";
+import { Transform, type Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { endpoints, wireAssumptions } from "../../api/endpoints";
 import { ApiFailure, type Call, type Emu } from "../context";
@@ -36,17 +36,19 @@ export async function readUpload(emu: Emu, call: Call, dir: string): Promise<Upl
         }
         up.file = join(dir, "project.zip");
         const hash = createHash("sha256");
+        const delay = emu.opts.uploadDiskDelayMs;
         const counter = new Transform({
           transform(chunk: Buffer, _enc, cb) {
             up.bytes += chunk.length;
             hash.update(chunk);
-            cb(null, chunk);
+            if (delay > 0) setTimeout(() => cb(null, chunk), delay);
+            else cb(null, chunk);
           },
         });
-        const watch = truncationWatch(req.raw);
+        const piping = pipeline(part.file, counter, createWriteStream(up.file));
+        piping.catch(() => undefined); // may settle after the watch has already failed
+        const watch = truncationWatch(req.raw, part.file);
         try {
-          const piping = pipeline(part.file, counter, createWriteStream(up.file));
-          piping.catch(() => undefined); // may settle after the watch has already failed
           await Promise.race([piping, watch.done]);
         } finally {
           watch.stop();
@@ -75,27 +77,61 @@ export async function readUpload(emu: Emu, call: Call, dir: string): Promise<Upl
 
 /**
  * busboy notices a body that ends inside a file part before anyone listens, and leaves the file
- * stream neither ended nor errored: the request would hang. Backpressure means the body is only
- * complete once the file's data has been pulled, so a file still open shortly after is truncated.
+ * stream neither ended nor errored (destroyed at most): the request would hang. Such a body is told from a slow
+ * consumer (a busy disk) by what is left to read, never by a timer: once busboy has been handed
+ * the whole request and the file stream's buffer is drained without its end pushed, busboy has
+ * nothing more to give it. Its pending parse runs within ticks of a read, so if no byte and no
+ * end follows within two turns of the event loop, the part was cut.
  */
-function truncationWatch(raw: IncomingMessage): { done: Promise<never>; stop: () => void } {
-  let timer: NodeJS.Timeout | undefined;
+function truncationWatch(
+  raw: IncomingMessage,
+  file: Readable,
+): { done: Promise<never>; stop: () => void } {
   let fail: (err: Error) => void = () => undefined;
   const done = new Promise<never>((_resolve, reject) => (fail = reject));
   done.catch(() => undefined);
-  const arm = () => {
-    timer = setTimeout(() => fail(new Error("body ended inside the project file part")), 500);
+  let bytes = 0;
+  let waiting: NodeJS.Immediate | undefined;
+  // Cut: destroyed before its end (what it holds is never read), or drained with no end pushed.
+  const drained = () =>
+    raw.readableEnded &&
+    !file.readableEnded &&
+    (file.destroyed || (file.readableLength === 0 && !endPushed(file)));
+  const probe = () => {
+    if (waiting || !drained()) return;
+    const seen = bytes;
+    waiting = setImmediate(() => {
+      waiting = setImmediate(() => {
+        waiting = undefined;
+        if (drained() && bytes === seen) fail(new Error("body ended inside the project file part"));
+        else probe();
+      });
+    });
   };
-  if (raw.complete) arm();
-  else raw.once("end", arm);
+  // Attached once the file is piped: a listener attached earlier would start the flow too soon.
+  const onData = (c: Buffer) => {
+    bytes += c.length;
+    probe();
+  };
+  file.on("data", onData);
+  file.on("close", probe);
+  raw.on("end", probe);
+  probe();
   return {
     done,
     stop: () => {
-      raw.off("end", arm);
-      if (timer) clearTimeout(timer);
+      file.off("data", onData);
+      file.off("close", probe);
+      raw.off("end", probe);
+      if (waiting) clearImmediate(waiting);
     },
   };
 }
+
+/** Whether the stream's source has pushed its end (it may still hold data to read before it). */
+const endPushed = (s: Readable) =>
+  s.readableEnded ||
+  (s as unknown as { _readableState?: { ended?: boolean } })._readableState?.ended === true;
 
 const tooLarge = (emu: Emu) =>
   new ApiFailure(

@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from "node:fs/promises";
+import { copyFile, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parse as parseDotenvText } from "dotenv";
@@ -76,6 +76,7 @@ const createApp: Handler = async (emu, call) => {
       );
       if (!known) throw new ApiFailure(422, `runtime ${language} ${version} is not available`);
     }
+    if (emu.opts.keepArchivesIn) await copyFile(up.file, join(emu.opts.keepArchivesIn, `${id}.zip`));
     const now = Date.now();
     const app: AppRecord = {
       id,

@@ -16,6 +16,8 @@ const shared = (runsAgain: string) =>
       outputDoc: "The values whose change runs the action again.",
       type: "unknown[]",
       input: "optional",
+      // No triggers and an empty list are the same: nothing to run again for.
+      default: [],
     },
     message: { doc: "The service's answer to the last run.", type: "string" },
   }) as const satisfies Fields;

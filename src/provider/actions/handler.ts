@@ -34,6 +34,7 @@ function actionHandler<S extends z.ZodObject>(a: Action<S>): ResourceHandler<S> 
   return {
     schema: a.schema,
     replaceOnChange: fieldLists(a.fields).replaceOnChange,
+    documentedDefaults: fieldLists(a.fields).documentedDefaults,
 
     async create(client, i) {
       return { id: a.id(i), outs: { ...i, message: await a.run(client, i) } };
@@ -45,7 +46,7 @@ function actionHandler<S extends z.ZodObject>(a: Action<S>): ResourceHandler<S> 
     },
 
     async update(client, _id, olds, news) {
-      if (sameValue(olds.triggers ?? null, news.triggers ?? null)) {
+      if (sameValue(olds.triggers ?? [], news.triggers ?? [])) {
         return updatedOutputs(a, olds, news);
       }
       return { ...news, message: await a.run(client, news) };

@@ -120,6 +120,7 @@ export const appFields = {
     outputDoc: "How long create waits for setup, in seconds, when set.",
     type: "number",
     input: "optional",
+    default: 300,
   },
   adoptId: {
     doc:

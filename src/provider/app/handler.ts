@@ -30,7 +30,7 @@ import { createApp } from "./create-app";
 import { appFields } from "./fields";
 import { heldFate, noteHeld } from "./held-apps";
 import { legacyArchiveHash, packageSource, type PackagedSource } from "./packaging";
-import { hashSource } from "./source-hash";
+import { contentHash, contentHashV1, hashSourceFiles } from "./source-hash";
 import { appInputSchema, DEFAULT_SETUP_TIMEOUT_S, type AppInputs } from "./schema";
 
 const POLL_MS = 500;
@@ -89,18 +89,21 @@ type AppSchema = typeof appInputSchema;
 const rehashed = new Map<string, string>();
 
 /**
- * The content hash, read and hashed without packing. Only an old sourceHash that differs may be
- * the zip-bytes hash of a build before the content hash: that check alone packs (to a hash, not
- * to disk) to find out, once per process; an unchanged source of a newer state never packs.
+ * The content hash, read and hashed without packing. A state of 0.1.0 holds the same content's
+ * hash in format v1: that hash is kept, so an unchanged source shows no change. Only an old
+ * sourceHash that differs from both may be the zip-bytes hash of a build before the content
+ * hash: that check alone packs (to a hash, not to disk) to find out, once per process.
  */
 async function checkedHash(inputs: AppInputs, olds: Props): Promise<string> {
   const manifest = manifestOf(inputs);
-  const sha256 = await withKeyLock(
+  const files = await withKeyLock(
     "packing",
-    () => hashSource(inputs.source, manifest),
+    () => hashSourceFiles(inputs.source, manifest),
     PACK_SLOTS,
   );
+  const sha256 = contentHash(files);
   const old = olds.sourceHash;
+  if (typeof old === "string" && old !== sha256 && old === contentHashV1(files)) return old;
   if (typeof old === "string" && old !== sha256 && !rehashed.has(old)) {
     const legacy = () => legacyArchiveHash(inputs.source, manifest);
     if ((await withKeyLock("packing", legacy, PACK_SLOTS)) === old) rehashed.set(old, sha256);
@@ -114,6 +117,11 @@ export const appHandler: ResourceHandler<AppSchema> = {
   replaceOnChange: lists.replaceOnChange,
   notCompared: lists.notCompared,
   platformDefaults: lists.platformDefaults,
+  documentedDefaults: lists.documentedDefaults,
+  computed: lists.computed,
+  // The source and every setting of the manifest: the hash cannot be known without them.
+  prepareReads: ["source", "name", "ram", "vcpu", "entrypoint", "subdomain", "description"]
+    .concat(["customCommand", "runtime"]),
   // A fixed subdomain cannot be held by the old and the new app at once.
   deleteBeforeReplace: (news) => typeof news.subdomain === "string",
 
@@ -127,6 +135,7 @@ export const appHandler: ResourceHandler<AppSchema> = {
   // program's is recorded in place, since the app already runs what the program holds.
   equivalent: (key, old, next) =>
     key === "sourceHash" &&
+    typeof next === "string" &&
     (old === undefined || (typeof old === "string" && rehashed.get(old) === next)),
 
   diffed(id, _olds, replaces) {
@@ -145,13 +154,15 @@ export const appHandler: ResourceHandler<AppSchema> = {
     // A replacement of the App that adopted this id creates a new app (see held-apps.ts).
     if (inputs.adoptId !== undefined && fate !== "replaced") return adopt(client, inputs);
     const { id, sourceHash } = await withPackage(inputs, async (p) => {
-      if (inputs.sourceHash && p.sha256 !== inputs.sourceHash) {
+      const said = inputs.sourceHash;
+      if (said !== undefined && p.sha256 !== said && p.sha256V1 !== said) {
         throw new HostingInputError(
           "source",
           "source changed between preview and create; run the update again",
         );
       }
-      return { id: await createApp(client, inputs, p.zipPath), sourceHash: p.sha256 };
+      // The hash check said (either format): the next check compares with it.
+      return { id: await createApp(client, inputs, p.zipPath), sourceHash: said ?? p.sha256 };
     });
     // From here on the app exists: every failure keeps it in the stack.
     return { id, outs: await settle(client, id, { ...inputs, sourceHash }, clock.now()) };

@@ -1,18 +1,15 @@
 import { createHash } from "node:crypto";
-import { createWriteStream } from "node:fs";
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, open, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { once } from "node:events";
-import { Transform, type Readable, type Writable } from "node:stream";
-import { pipeline } from "node:stream/promises";
+import type { Readable } from "node:stream";
 import { setTimeout as sleep } from "node:timers/promises";
 import yazl from "yazl";
 import type { Manifest } from "../../api/manifest";
 import { listSource } from "./source-files";
-import { contentHash, type HashedFile } from "./source-hash";
-
-export { contentHash, type HashedFile } from "./source-hash";
+import { contentHash, contentHashV1, type HashedFile } from "./source-hash";
+import { writeZip } from "./zip-writer";
 
 export interface PackagedSource {
   zipPath: string;
@@ -21,6 +18,8 @@ export interface PackagedSource {
    * builds and CPUs): see contentHash. The same files, modes and settings give the same hash.
    */
   sha256: string;
+  /** The same content in the hash format of 0.1.0's states (see contentHashV1). */
+  sha256V1: string | undefined;
   bytes: number;
   files: number;
 }
@@ -36,8 +35,9 @@ const entryOptions = (mode: number) => ({
 /**
  * Packs a directory or a .zip into a deterministic archive on disk with the manifest at its
  * root: sorted entries, fixed timestamps, modes reduced to 644/755 (see source-files.ts for what
- * is left out). Memory stays bounded: each file is opened only when the archive reaches it and
- * streams through deflate to the file, so one chunk of one file is held at a time.
+ * is left out). Memory and open files stay bounded whatever the source (see zip-writer.ts): a
+ * few files are read and compressed ahead, a large one streams, and each file's bytes are
+ * hashed as they are packed, so the hash is of exactly what is uploaded.
  */
 export async function packageSource(source: string, manifest: Manifest): Promise<PackagedSource> {
   const listing = await listSource(source, manifest);
@@ -45,22 +45,25 @@ export async function packageSource(source: string, manifest: Manifest): Promise
     const dir = await mkdtemp(join(tmpdir(), "pulumi-hosting-"));
     const zipPath = join(dir, "source.zip");
     try {
-      const hashed: HashedFile[] = [];
-      const zip = new yazl.ZipFile();
-      for (const f of listing.files) {
-        zip.addReadStreamLazy(f.name, entryOptions(f.mode), (cb) => {
-          f.open().then(
-            (s) =>
-              cb(
-                null,
-                hashing(s, (sha256) => hashed.push({ ...f, sha256 })),
-              ),
-            (err: Error) => cb(err, undefined as unknown as Readable),
-          );
-        });
+      const out = await open(zipPath, "wx");
+      let written;
+      try {
+        written = await writeZip(listing.files, out);
+      } finally {
+        await out.close();
       }
-      const bytes = await drain(zip, createWriteStream(zipPath));
-      return { zipPath, sha256: contentHash(hashed), bytes, files: listing.files.length };
+      const hashed: HashedFile[] = listing.files.map((f, i) => ({
+        name: f.name,
+        mode: f.mode,
+        sha256: written.sha256[i],
+      }));
+      return {
+        zipPath,
+        sha256: contentHash(hashed),
+        sha256V1: contentHashV1(hashed),
+        bytes: written.bytes,
+        files: listing.files.length,
+      };
     } catch (err) {
       await rm(dir, { recursive: true, force: true }).catch(() => undefined);
       throw err;
@@ -121,35 +124,4 @@ async function entriesWritten(zip: yazl.ZipFile, failed: () => unknown): Promise
     // An entry is marked done right after its bytes pass; the timer covers a quiet stretch.
     await Promise.race([once(zip.outputStream, "data"), sleep(5)]);
   }
-}
-
-/** Ends the zip and writes its bytes to `out`; resolves with the archive's size. */
-async function drain(zip: yazl.ZipFile, out: Writable): Promise<number> {
-  let bytes = 0;
-  zip.outputStream.on("data", (c: Buffer) => (bytes += c.length));
-  const failed = new Promise<never>((_, fail) => zip.on("error", fail));
-  zip.end();
-  await Promise.race([pipeline(zip.outputStream, out), failed]);
-  return bytes;
-}
-
-/**
- * Hashes a stream's bytes as they pass on to the zip. A Transform, not a 'data' listener: a
- * listener starts the flow at once, and bytes that pass before the zip pipes the stream would be
- * hashed but never packed (what made the archives of .zip sources lose files' contents).
- */
-function hashing(content: Readable, done: (hex: string) => void): Readable {
-  const h = createHash("sha256");
-  const tap = new Transform({
-    transform(chunk: Buffer, _enc, cb) {
-      h.update(chunk);
-      cb(null, chunk);
-    },
-    flush(cb) {
-      done(h.digest("hex"));
-      cb();
-    },
-  });
-  content.on("error", (e) => tap.destroy(e));
-  return content.pipe(tap);
 }

@@ -5,7 +5,7 @@ import { SUBDOMAIN_PATTERN } from "../../api/hostname";
 import { assertType } from "../../api/type-equality";
 import type { SameKeys, SchemaKeys } from "../fields";
 import { idInput, textInput } from "../../shared/input-rules";
-import type { appFields } from "./fields";
+import { appFields } from "./fields";
 
 const name = /^[A-Za-z0-9][A-Za-z0-9 _.-]{0,62}$/;
 
@@ -112,7 +112,7 @@ export type AppInputs = z.infer<typeof appInputSchema>;
  * `setupTimeoutSeconds` when unset: how long a create waits for the setup, and how long its
  * lost-reply recovery keeps trying to read the app list.
  */
-export const DEFAULT_SETUP_TIMEOUT_S = 300;
+export const DEFAULT_SETUP_TIMEOUT_S = appFields.setupTimeoutSeconds.default;
 
 // The rules and the declaration (appFields) name the same fields.
 assertType<SameKeys<keyof typeof appInputSchema.shape, SchemaKeys<typeof appFields>>>(true);

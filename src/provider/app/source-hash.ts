@@ -1,7 +1,11 @@
 import { createHash } from "node:crypto";
+import { realpath, stat } from "node:fs/promises";
+import { resolve } from "node:path";
 import type { Readable } from "node:stream";
+import { wireAssumptions } from "../../api/endpoints";
 import type { Manifest } from "../../api/manifest";
 import { byName, listSource, type SourceFile, type SourceListing } from "./source-files";
+import { SourceIndex } from "./source-index";
 
 /** A file as the content hash sees it. */
 export interface HashedFile {
@@ -14,14 +18,36 @@ export interface HashedFile {
 }
 
 /**
- * The source hash: sha256 over a canonical listing of what is packed, one line per file in
- * sorted path order, `<mode in octal> <sha256 of the bytes> <path>\n`, after a format line. The
- * manifest is one of the files, so settings count too. No compressed byte goes in.
+ * The source hash (format v2): sha256 over a format line, then one record per file of the source
+ * in sorted path order, `<mode in octal> <sha256 of the bytes> <byte length of the path>:<path>\n`.
+ * The length makes every record end where it says, whatever the path holds (a newline included).
+ * The manifest the App writes is left out: the settings in it are inputs, each compared on its
+ * own, so pinning the value the platform reports (`ram: 512`) changes no hash. No compressed
+ * byte goes in.
  */
 export function contentHash(files: readonly HashedFile[]): string {
-  const h = createHash("sha256").update("pulumi-hosting source v1\n");
+  const source = files.filter((f) => f.name !== wireAssumptions.manifestFileName);
+  return hashRecords("v2", source, (f) => `${Buffer.byteLength(f.name)}:${f.name}`);
+}
+
+/**
+ * The hash of format v1, which states of 0.1.0 hold: the same records with the bare path, the
+ * manifest included. Only
+ * a listing without a newline in any path has one (there, v1 records are unambiguous too).
+ */
+export function contentHashV1(files: readonly HashedFile[]): string | undefined {
+  if (files.some((f) => f.name.includes("\n"))) return undefined;
+  return hashRecords("v1", files, (f) => f.name);
+}
+
+function hashRecords(
+  format: string,
+  files: readonly HashedFile[],
+  path: (f: HashedFile) => string,
+): string {
+  const h = createHash("sha256").update(`pulumi-hosting source ${format}\n`);
   for (const f of [...files].sort(byName))
-    h.update(`${f.mode.toString(8)} ${f.sha256} ${f.name}\n`);
+    h.update(`${f.mode.toString(8)} ${f.sha256} ${path(f)}\n`);
   return h.digest("hex");
 }
 
@@ -37,6 +63,14 @@ const FILES_AT_ONCE = 8;
  * walked. No compression runs.
  */
 export async function hashSource(source: string, manifest: Manifest): Promise<string> {
+  return contentHash(await hashSourceFiles(source, manifest));
+}
+
+/** Every file of a source with the hash of its bytes: what both hash formats are made from. */
+export async function hashSourceFiles(source: string, manifest: Manifest): Promise<HashedFile[]> {
+  const index = await indexOf(source);
+  const digestOf = (f: SourceFile): Promise<string> =>
+    index && f.stamp ? index.digest(f.name, f.stamp, () => readDigest(f)) : readDigest(f);
   const hashes = new Map<SourceFile, string>();
   const queue: SourceFile[] = [];
   let listed = false;
@@ -84,11 +118,21 @@ export async function hashSource(source: string, manifest: Manifest): Promise<st
   await workers; // every read is done before the source is closed
   listing?.close();
   if (failure) throw failure.err;
-  const files = listing!.files;
-  return contentHash(files.map((f) => ({ name: f.name, mode: f.mode, sha256: hashes.get(f)! })));
+  await index?.save();
+  return listing!.files.map((f) => ({ name: f.name, mode: f.mode, sha256: hashes.get(f)! }));
 }
 
-function digestOf(f: SourceFile): Promise<string> {
+/** The hash index of a folder source; none for a .zip, or where the path does not resolve. */
+async function indexOf(source: string): Promise<SourceIndex | undefined> {
+  try {
+    const real = await realpath(resolve(source));
+    return (await stat(real)).isDirectory() ? await SourceIndex.open(real) : undefined;
+  } catch {
+    return undefined; // listSource says what is wrong with the path
+  }
+}
+
+function readDigest(f: SourceFile): Promise<string> {
   return f.digest ? f.digest() : f.open().then(digestStream);
 }
 

@@ -35,6 +35,7 @@ export const customDomainFields = {
     outputDoc: "Whether create and update wait until the hostname is active.",
     type: "boolean",
     input: "optional",
+    default: false,
   },
   activeTimeoutSeconds: {
     doc:
@@ -43,6 +44,7 @@ export const customDomainFields = {
     outputDoc: "How long they wait, in seconds, when set.",
     type: "number",
     input: "optional",
+    default: 900,
   },
   hostname: {
     doc: "The hostname as the platform reports it.",

@@ -15,7 +15,7 @@ import { dnsRecordsOf } from "./dns-records";
 import { customDomainFields } from "./fields";
 import { customDomainInputSchema, type CustomDomainInputs } from "./schema";
 
-const DEFAULT_ACTIVE_TIMEOUT_S = 900;
+const DEFAULT_ACTIVE_TIMEOUT_S = customDomainFields.activeTimeoutSeconds.default;
 const POLL_MS = 1000;
 
 /** The inputs, and the reply's documented fields by name (customDomainFields); nothing else. */
@@ -91,6 +91,7 @@ async function settle(
 export const customDomainHandler: ResourceHandler<typeof customDomainInputSchema> = {
   schema: customDomainInputSchema,
   replaceOnChange: fieldLists(customDomainFields).replaceOnChange,
+  documentedDefaults: fieldLists(customDomainFields).documentedDefaults,
   // One custom domain per app, and a domain on one app at a time: remove before re-adding.
   deleteBeforeReplace: () => true,
 
