@@ -13,7 +13,7 @@ jest.setTimeout(240_000);
 const FIXTURE = join(__dirname, "fixtures", "one-app");
 
 describeEngine("a token rotated after the last up, through the Pulumi CLI", () => {
-  test("plain destroy uses the token of the last up; destroy --run-program today's config", async () => {
+  test("plain refresh uses the token of the last up; destroy --run-program today's config", async () => {
     const emu = await startEmulator({ seed: "engine-rotate", setupDelayMs: 0 });
     try {
       const stack = new PulumiStack({ dir: projectFrom(FIXTURE), project: "crash" });
@@ -27,12 +27,16 @@ describeEngine("a token rotated after the last up, through the Pulumi CLI", () =
       const rejected = token.slice(0, -4) + (token.endsWith("AAAA") ? "BBBB" : "AAAA");
       await stack.setConfig({}, { "hosting:token": rejected });
 
+      // A plain refresh configures the provider from state: the recorded (good) token.
+      ok(await stack.refresh());
+      // destroy --run-program runs the program, so today's config: the rejected token.
       const fresh = await stack.destroy(["--run-program"]);
       expect(fresh.code).not.toBe(0);
       expect(`${fresh.stdout}\n${fresh.stderr}`).toMatch(/401/);
       expect(emu.world.apps).toHaveLength(1);
 
-      ok(await stack.destroy());
+      await stack.setConfig({}, { "hosting:token": emu.issueToken() });
+      ok(await stack.destroy(["--run-program"]));
       expect(emu.world.apps).toEqual([]);
     } finally {
       await emu.stop();
