@@ -90,6 +90,26 @@ const MODULES = {
       "test/provider/lifecycle-errors.test.ts",
     ],
   },
+  "source-walk": {
+    mutate: "src/provider/app/folder-walk.ts",
+    tests: [
+      "test/provider/source-walk.test.ts",
+      "test/provider/source-hash.test.ts",
+      "test/provider/packaging.test.ts",
+    ],
+  },
+  "source-names": {
+    mutate: "src/provider/app/source-names.ts",
+    tests: ["test/provider/source-walk.test.ts"],
+  },
+  "source-hash": {
+    mutate: "src/provider/app/source-hash.ts",
+    tests: [
+      "test/provider/source-hash.test.ts",
+      "test/provider/source-walk.test.ts",
+      "test/provider/packaging.test.ts",
+    ],
+  },
   "create-app": {
     // Equivalent survivors: `fresh.length > 1` made `>= 1` (one candidate returned just above);
     // `clock.now() + SECOND_LOOK_MS >= giveUpAt` made `>` (they differ only at one millisecond).

@@ -10,11 +10,7 @@ import { readFile } from "node:fs/promises";
 import zlib from "node:zlib";
 import { legacyArchiveHash, packageSource } from "../../src/provider/app/packaging";
 import { listSource } from "../../src/provider/app/source-files";
-import {
-  contentHashV1,
-  hashSource,
-  hashSourceFiles,
-} from "../../src/provider/app/source-hash";
+import { contentHashV1, hashSource, hashSourceFiles } from "../../src/provider/app/source-hash";
 import { providerHandlers } from "../../src/provider/handlers";
 import { providerText } from "../../src/provider/provider-text";
 

@@ -75,7 +75,10 @@ async function followLink(
     if (code === "ELOOP") throw refused(shown, "is a symlink loop (its links lead back to it)");
     if (code === "ENOENT") {
       const target = await readlink(abs).catch(() => "?");
-      throw refused(shown, `is a dangling symlink (its target ${JSON.stringify(target)} is missing)`);
+      throw refused(
+        shown,
+        `is a dangling symlink (its target ${JSON.stringify(target)} is missing)`,
+      );
     }
     throw unreadable(shown, err);
   }

@@ -43,7 +43,8 @@ function hashRecords(
   path: (f: HashedFile) => string,
 ): string {
   const h = createHash("sha256").update(`pulumi-hosting source ${format}\n`);
-  for (const f of [...files].sort(byName)) h.update(`${f.mode.toString(8)} ${f.sha256} ${path(f)}\n`);
+  for (const f of [...files].sort(byName))
+    h.update(`${f.mode.toString(8)} ${f.sha256} ${path(f)}\n`);
   return h.digest("hex");
 }
 
