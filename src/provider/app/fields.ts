@@ -11,7 +11,7 @@ export const appFields = {
       "`path.join(__dirname, ...)`), `~` is not expanded. Packed deterministically; " +
       "`node_modules`, `.git` and `.hostingignore` matches (case-sensitive) are left out; links " +
       "inside it are followed. At most 256 MiB a file and 1 GiB in all; names must be UTF-8 " +
-      "without `\\`. Its content (not its path) decides replacement: changing a file replaces " +
+      "without backslashes. Its content (not its path) decides replacement: changing a file replaces " +
       "the app.",
     outputDoc: "The source path as given.",
     type: "string",
