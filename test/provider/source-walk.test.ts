@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { listSource } from "../../src/provider/app/source-files";
 import { SOURCE_LIMITS } from "../../src/provider/app/source-limits";
 import { shownName } from "../../src/provider/app/source-names";
-import { contentHash, hashSource } from "../../src/provider/app/source-hash";
+import { contentHash, contentHashV1, hashSource } from "../../src/provider/app/source-hash";
 import { sourceTrees, tree } from "../helpers/source-trees";
 import { makeZip } from "../helpers/zip";
 
@@ -302,6 +302,25 @@ describe("the hash format", () => {
     expect(contentHash([{ ...base[0], mode: 0o755 }, base[1]])).not.toBe(h);
     expect(contentHash([{ ...base[0], sha256: "2".repeat(64) }, base[1]])).not.toBe(h);
     expect(contentHash([{ ...base[0], name: "c" }, base[1]])).not.toBe(h);
+  });
+
+  test("v1 (states of 0.1.0) is only made for a listing without a newline in a path", () => {
+    const plain = [{ name: "a", mode: 0o644, sha256: sha }];
+    expect(contentHashV1(plain)).toMatch(/^[0-9a-f]{64}$/);
+    expect(contentHashV1([...plain, { name: "b\nc", mode: 0o644, sha256: sha }])).toBeUndefined();
+  });
+
+  test("a file that fails while it is hashed fails the hash, naming the source", async () => {
+    const zip = await makeZip({ "index.js": "i", "data.txt": "x".repeat(4096) });
+    const bytes = await readFile(zip);
+    // Break data.txt's deflated bytes (they follow its local header and name).
+    const at = bytes.indexOf("data.txt") + "data.txt".length;
+    bytes.fill(0xff, at, at + 16);
+    await writeFile(zip, bytes);
+    await expect(hashSource(zip, manifest)).rejects.toMatchObject({
+      property: "source",
+      message: expect.stringMatching(new RegExp(`^source ${zip}: `)),
+    });
   });
 
   test("the App's manifest is not part of it: settings are inputs, compared on their own", async () => {
