@@ -103,6 +103,9 @@ const MODULES = {
     tests: ["test/provider/source-walk.test.ts"],
   },
   "source-hash": {
+    // Equivalent survivors (work, not results): `if (failure) return` made `false` (workers
+    // finish hashing after a failure, which is still thrown); `found`'s body made `{}` and
+    // `!found.seen.has(f)` made `true` (files hashed after the walk, or twice: same hashes).
     mutate: "src/provider/app/source-hash.ts",
     tests: [
       "test/provider/source-hash.test.ts",
