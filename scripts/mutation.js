@@ -90,6 +90,29 @@ const MODULES = {
       "test/provider/lifecycle-errors.test.ts",
     ],
   },
+  "source-walk": {
+    mutate: "src/provider/app/folder-walk.ts",
+    tests: [
+      "test/provider/source-walk.test.ts",
+      "test/provider/source-hash.test.ts",
+      "test/provider/packaging.test.ts",
+    ],
+  },
+  "source-names": {
+    mutate: "src/provider/app/source-names.ts",
+    tests: ["test/provider/source-walk.test.ts"],
+  },
+  "source-hash": {
+    // Equivalent survivors (work, not results): `if (failure) return` made `false` (workers
+    // finish hashing after a failure, which is still thrown); `found`'s body made `{}` and
+    // `!found.seen.has(f)` made `true` (files hashed after the walk, or twice: same hashes).
+    mutate: "src/provider/app/source-hash.ts",
+    tests: [
+      "test/provider/source-hash.test.ts",
+      "test/provider/source-walk.test.ts",
+      "test/provider/packaging.test.ts",
+    ],
+  },
   "create-app": {
     // Equivalent survivors: `fresh.length > 1` made `>= 1` (one candidate returned just above);
     // `clock.now() + SECOND_LOOK_MS >= giveUpAt` made `>` (they differ only at one millisecond).

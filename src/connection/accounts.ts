@@ -23,7 +23,9 @@ export function showableName(name: unknown): name is string {
 
 /** Whether a value holds a long run of letters mixed with digits, as tokens and keys do. */
 export function tokenLike(value: string): boolean {
-  return value.split(/[^A-Za-z0-9]/).some((run) => run.length >= 16 && /\d/.test(run) && /\D/.test(run));
+  return value
+    .split(/[^A-Za-z0-9]/)
+    .some((run) => run.length >= 16 && /\d/.test(run) && /\D/.test(run));
 }
 
 /** How a message names an account: quoted when showable, else without the name. */

@@ -3,7 +3,7 @@ import { request } from "undici";
 import FormData from "form-data";
 import { wireAssumptions } from "../../src/api/endpoints";
 import { formatDotenv } from "../../src/api";
-import { useEmulator } from "../helpers/emulator";
+import { postApps, useEmulator } from "../helpers/emulator";
 import { ManualClock } from "../helpers/manual-clock";
 import { makeZip, manifest } from "../helpers/zip";
 
@@ -17,17 +17,8 @@ const env = useEmulator({
   now: () => clock.now(),
 });
 
-async function rawPost(body: Buffer | string, contentType: string) {
-  const res = await request(`${env.emu.url}/apps`, {
-    method: "POST",
-    headers: { authorization: `Bearer ${env.emu.issueToken()}`, "content-type": contentType },
-    body,
-  });
-  return {
-    status: res.statusCode,
-    body: (await res.body.json()) as { error?: string; id?: string },
-  };
-}
+const rawPost = (body: Buffer | string, contentType: string) =>
+  postApps(env.emu, body, contentType);
 
 async function postForm(fields: Array<[string, Buffer | string, string?]>) {
   const form = new FormData();

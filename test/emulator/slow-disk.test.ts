@@ -1,8 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";
-import { request } from "undici";
 import FormData from "form-data";
-import { useEmulator } from "../helpers/emulator";
+import { postApps, useEmulator } from "../helpers/emulator";
 import { makeZip, manifest } from "../helpers/zip";
 
 /*
@@ -13,23 +12,23 @@ import { makeZip, manifest } from "../helpers/zip";
 
 const env = useEmulator({ uploadDiskDelayMs: 25 });
 
-async function post(body: Buffer, contentType: string) {
-  const res = await request(`${env.emu.url}/apps`, {
-    method: "POST",
-    headers: { authorization: `Bearer ${env.emu.issueToken()}`, "content-type": contentType },
-    body,
-  });
-  return { status: res.statusCode, body: (await res.body.json()) as { error?: string; id?: string } };
-}
+const post = (body: Buffer, contentType: string) => postApps(env.emu, body, contentType);
 
 test("a complete upload is accepted however slowly the disk stores it", async () => {
   // Random bytes, stored: the archive stays ~3 MiB, about fifty 64 KiB chunks to write.
   const zip = await makeZip(
-    { "index.js": "i", "blob.bin": randomBytes(3 << 20), "hosting.json": manifest({ name: "slow-disk" }) },
+    {
+      "index.js": "i",
+      "blob.bin": randomBytes(3 << 20),
+      "hosting.json": manifest({ name: "slow-disk" }),
+    },
     { compress: false },
   );
   const form = new FormData();
-  form.append("project", await readFile(zip), { filename: "app.zip", contentType: "application/zip" });
+  form.append("project", await readFile(zip), {
+    filename: "app.zip",
+    contentType: "application/zip",
+  });
   const r = await post(form.getBuffer(), form.getHeaders()["content-type"]);
   expect(r).toMatchObject({ status: 200, body: { id: expect.any(String) } });
   const app = env.emu.world.apps.find((a) => a.id === r.body.id);

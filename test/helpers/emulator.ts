@@ -1,3 +1,4 @@
+import { request } from "undici";
 import { HostingClient, type HostingClientOptions } from "../../src/api";
 import { startEmulator, type EmulatorOptions, type RunningEmulator } from "../../src/emulator";
 
@@ -26,5 +27,18 @@ export function useEmulator(options: EmulatorOptions = {}) {
       ctx.clients.push(c);
       return c;
     },
+  };
+}
+
+/** POST /apps with a raw body, as a client other than ours would send it. */
+export async function postApps(emu: RunningEmulator, body: Buffer | string, contentType: string) {
+  const res = await request(`${emu.url}/apps`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${emu.issueToken()}`, "content-type": contentType },
+    body,
+  });
+  return {
+    status: res.statusCode,
+    body: (await res.body.json()) as { error?: string; id?: string },
   };
 }

@@ -50,7 +50,11 @@ export const sourceTrees: SourceTree[] = [
   {
     name: "a link to a folder inside the root: its files under both names",
     make: async () => {
-      const dir = await tree({ "index.js": "i\n", "assets/logo.svg": "<svg/>\n", "assets/x/y": "y" });
+      const dir = await tree({
+        "index.js": "i\n",
+        "assets/logo.svg": "<svg/>\n",
+        "assets/x/y": "y",
+      });
       await symlink("assets", join(dir, "a-alias"));
       return dir;
     },
@@ -109,7 +113,8 @@ export const sourceTrees: SourceTree[] = [
   },
   {
     name: "a .zip source",
-    make: () => makeZip({ "z.js": "z\n", "a/b.js": "b\n", "debug.log": "d", ".hostingignore": "*.log\n" }),
+    make: () =>
+      makeZip({ "z.js": "z\n", "a/b.js": "b\n", "debug.log": "d", ".hostingignore": "*.log\n" }),
     names: [".hostingignore", "a/b.js", "z.js"],
   },
 ];

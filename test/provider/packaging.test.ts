@@ -74,7 +74,9 @@ describe("source packaging", () => {
     await symlink("/etc/passwd", join(dir, "passwd"));
     await expect(packageSource(dir, { name: "x" })).rejects.toMatchObject({
       property: "source",
-      message: expect.stringMatching(/source\/passwd is a symlink to "\/etc\/passwd", outside the source root/),
+      message: expect.stringMatching(
+        /source\/passwd is a symlink to "\/etc\/passwd", outside the source root/,
+      ),
     });
   });
 

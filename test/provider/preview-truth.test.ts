@@ -15,7 +15,11 @@ const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
 const env = useProviderHost({}, { listCacheMs: 0 });
 
 /** check then diff against a state, as the engine does for a resource that exists. */
-async function plan(kind: Parameters<typeof env.inputs>[0], state: Record<string, unknown>, program: Record<string, unknown>) {
+async function plan(
+  kind: Parameters<typeof env.inputs>[0],
+  state: Record<string, unknown>,
+  program: Record<string, unknown>,
+) {
   const urn = env.urn(kind, "r");
   const checked = await env.host.check(urn, state, await env.inputs(kind, program));
   expect(checked.failures).toEqual([]);
@@ -33,11 +37,17 @@ describe("App", () => {
     const checked = await env.host.check(urn, {}, await env.inputs("App", program));
     state = (await env.host.create(urn, checked.inputs)).properties;
   });
-  afterAll(() => env.host.delete(String(state.id ?? ""), env.urn("App", "truth"), state).catch(() => undefined));
+  afterAll(() =>
+    env.host.delete(String(state.id ?? ""), env.urn("App", "truth"), state).catch(() => undefined),
+  );
 
   test("an unknown source: replace, as the up that learns a changed source does", async () => {
     const preview = await plan("App", state, { ...program, source: UNKNOWN });
-    expect(preview).toEqual({ changes: true, replaces: ["sourceHash"], deleteBeforeReplace: false });
+    expect(preview).toEqual({
+      changes: true,
+      replaces: ["sourceHash"],
+      deleteBeforeReplace: false,
+    });
     const other = await appSource({ "extra.js": "x" });
     expect(await plan("App", state, { ...program, source: other })).toEqual(preview);
   });
@@ -53,7 +63,11 @@ describe("App", () => {
 
   test("an unknown setting of the manifest: replace", async () => {
     const d = await plan("App", state, { ...program, ram: UNKNOWN });
-    expect(d).toEqual({ changes: true, replaces: ["ram", "sourceHash"], deleteBeforeReplace: false });
+    expect(d).toEqual({
+      changes: true,
+      replaces: ["ram", "sourceHash"],
+      deleteBeforeReplace: false,
+    });
   });
 
   test("only setupTimeoutSeconds unknown, the source unchanged: an update, no replace", async () => {
@@ -78,7 +92,9 @@ describe("App", () => {
   });
 
   test("the documented setupTimeoutSeconds (300): no change; another value: an update", async () => {
-    expect((await plan("App", state, { ...program, setupTimeoutSeconds: 300 })).changes).toBe(false);
+    expect((await plan("App", state, { ...program, setupTimeoutSeconds: 300 })).changes).toBe(
+      false,
+    );
     expect(await plan("App", state, { ...program, setupTimeoutSeconds: 301 })).toEqual({
       changes: true,
       replaces: [],
@@ -93,7 +109,12 @@ describe("App", () => {
 });
 
 describe("CustomDomain", () => {
-  const state = { appId: "a", domain: "www.example.test", hostname: "www.example.test", status: "active" };
+  const state = {
+    appId: "a",
+    domain: "www.example.test",
+    hostname: "www.example.test",
+    status: "active",
+  };
   const program = { appId: "a", domain: "www.example.test" };
 
   test.each([["appId"], ["domain"]])("%s unknown: replace", async (key) => {
@@ -107,7 +128,11 @@ describe("CustomDomain", () => {
   });
 
   test("documented defaults (waitForActive false, activeTimeoutSeconds 900): no change", async () => {
-    const d = await plan("CustomDomain", state, { ...program, waitForActive: false, activeTimeoutSeconds: 900 });
+    const d = await plan("CustomDomain", state, {
+      ...program,
+      waitForActive: false,
+      activeTimeoutSeconds: 900,
+    });
     expect(d.changes).toBe(false);
     const other = await plan("CustomDomain", state, { ...program, activeTimeoutSeconds: 60 });
     expect(other.changes).toBe(true);
@@ -117,7 +142,9 @@ describe("CustomDomain", () => {
 describe.each([["AppWebAccess"], ["AppAnalytics"]] as const)("%s", (kind) => {
   const state = { appId: "a", enabled: true };
   test("appId unknown: replace; enabled unknown: an update", async () => {
-    expect((await plan(kind, state, { appId: UNKNOWN, enabled: true })).replaces).toEqual(["appId"]);
+    expect((await plan(kind, state, { appId: UNKNOWN, enabled: true })).replaces).toEqual([
+      "appId",
+    ]);
     expect(await plan(kind, state, { appId: "a", enabled: UNKNOWN })).toEqual({
       changes: true,
       replaces: [],
@@ -139,9 +166,9 @@ describe("actions", () => {
 
   test("BackupDeletion and DatabaseSetupRetry: an unknown target replaces", async () => {
     const backup = { projectId: "p", backupId: "b" };
-    expect((await plan("BackupDeletion", backup, { ...backup, backupId: UNKNOWN })).replaces).toEqual([
-      "backupId",
-    ]);
+    expect(
+      (await plan("BackupDeletion", backup, { ...backup, backupId: UNKNOWN })).replaces,
+    ).toEqual(["backupId"]);
     const db = { databaseId: "d" };
     expect((await plan("DatabaseSetupRetry", db, { databaseId: UNKNOWN })).replaces).toEqual([
       "databaseId",

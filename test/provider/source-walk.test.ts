@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { listSource } from "../../src/provider/app/source-files";
 import { SOURCE_LIMITS } from "../../src/provider/app/source-limits";
 import { shownName } from "../../src/provider/app/source-names";
-import { contentHash, hashSource } from "../../src/provider/app/source-hash";
+import { contentHash, contentHashV1, hashSource } from "../../src/provider/app/source-hash";
 import { sourceTrees, tree } from "../helpers/source-trees";
 import { makeZip } from "../helpers/zip";
 
@@ -21,10 +21,14 @@ const names = async (source: string) => {
   listing.close();
   return listing.files.map((f) => f.name).filter((n) => n !== "hosting.json");
 };
-const refusal = (source: string) => hashSource(source, manifest).then(
-  () => undefined,
-  (err: { property?: string; message: string }) => ({ property: err.property, message: err.message }),
-);
+const refusal = (source: string) =>
+  hashSource(source, manifest).then(
+    () => undefined,
+    (err: { property?: string; message: string }) => ({
+      property: err.property,
+      message: err.message,
+    }),
+  );
 const fix = "; rename or remove it, or list it in .hostingignore";
 
 describe.each(sourceTrees)("$name", ({ make, names: expected }) => {
@@ -38,10 +42,16 @@ describe("names a zip cannot carry faithfully are refused, naming the file and t
     ["a\\b.js", "has a backslash in its name, which a zip archive reads as a folder separator"],
     ["..\\evil.js", "has a backslash in its name, which a zip archive reads as a folder separator"],
     ["\\abs.js", "has a backslash in its name, which a zip archive reads as a folder separator"],
-    ["C:evil.js", "starts with a drive letter (like C:), which a zip archive reads as an absolute path"],
+    [
+      "C:evil.js",
+      "starts with a drive letter (like C:), which a zip archive reads as an absolute path",
+    ],
   ])("%j", async (name, why) => {
     const dir = await tree({ "index.js": "i", [name]: "x" });
-    expect(await refusal(dir)).toEqual({ property: "source", message: `source/${name} ${why}${fix}` });
+    expect(await refusal(dir)).toEqual({
+      property: "source",
+      message: `source/${name} ${why}${fix}`,
+    });
   });
 
   test("lib\\util.js beside lib/util.js (one archive name for two files) is refused", async () => {
@@ -69,7 +79,10 @@ describe("names a zip cannot carry faithfully are refused, naming the file and t
   test("a name that is not UTF-8, listed in .hostingignore, is left out", async () => {
     const dir = await tree({ "index.js": "i", ".hostingignore": "x*.js\n" });
     await mkdir(Buffer.concat([Buffer.from(`${dir}/d`), Buffer.from([0xc3, 0x28])]));
-    await writeFile(Buffer.concat([Buffer.from(`${dir}/x`), Buffer.from([0xff]), Buffer.from(".js")]), "b");
+    await writeFile(
+      Buffer.concat([Buffer.from(`${dir}/x`), Buffer.from([0xff]), Buffer.from(".js")]),
+      "b",
+    );
     await writeFile(join(dir, ".hostingignore"), "x*.js\nd*/\n");
     expect(await names(dir)).toEqual([".hostingignore", "index.js"]);
   });
@@ -85,7 +98,9 @@ describe("names a zip cannot carry faithfully are refused, naming the file and t
     const chunks: Buffer[] = [];
     for await (const c of z.outputStream) chunks.push(c as Buffer);
     await writeFile(zip, Buffer.concat(chunks));
-    expect((await refusal(zip))?.message).toBe("source holds two files named a.js; an archive holds one");
+    expect((await refusal(zip))?.message).toBe(
+      "source holds two files named a.js; an archive holds one",
+    );
   });
 });
 
@@ -149,7 +164,9 @@ describe("the ignore file is read like any file: type first, bounded", () => {
   test("a .hostingignore linked to /dev/zero is refused as a link out of the root", async () => {
     const dir = await tree({ "index.js": "i" });
     await symlink("/dev/zero", join(dir, ".hostingignore"));
-    expect((await refusal(dir))?.message).toMatch(/^source\/.hostingignore is a symlink to "\/dev\/zero"/);
+    expect((await refusal(dir))?.message).toMatch(
+      /^source\/.hostingignore is a symlink to "\/dev\/zero"/,
+    );
   });
 
   test("a .hostingignore linked to a file inside the root is read", async () => {
@@ -168,7 +185,10 @@ describe("the ignore file is read like any file: type first, bounded", () => {
     );
     // Comments up to the limit (patterns that many would make matching slow, not wrong).
     const comment = `# ${"x".repeat(1021)}\n`;
-    await writeFile(join(dir, ".hostingignore"), comment.repeat(SOURCE_LIMITS.ignoreFileBytes / 1024));
+    await writeFile(
+      join(dir, ".hostingignore"),
+      comment.repeat(SOURCE_LIMITS.ignoreFileBytes / 1024),
+    );
     expect(await names(dir)).toEqual([".hostingignore", "index.js"]);
   });
 });
@@ -254,7 +274,9 @@ describe("what a source path means", () => {
 
   test("a file that is not a .zip, and a folder named like one", async () => {
     const dir = await tree({ "index.js": "i", "folder.zip/index.js": "i" });
-    expect((await refusal(join(dir, "index.js")))?.message).toMatch(/must be a directory or a .zip file$/);
+    expect((await refusal(join(dir, "index.js")))?.message).toMatch(
+      /must be a directory or a .zip file$/,
+    );
     expect(await names(join(dir, "folder.zip"))).toEqual(["index.js"]);
   });
 });
@@ -282,15 +304,38 @@ describe("the hash format", () => {
     expect(contentHash([{ ...base[0], name: "c" }, base[1]])).not.toBe(h);
   });
 
+  test("v1 (states of 0.1.0) is only made for a listing without a newline in a path", () => {
+    const plain = [{ name: "a", mode: 0o644, sha256: sha }];
+    expect(contentHashV1(plain)).toMatch(/^[0-9a-f]{64}$/);
+    expect(contentHashV1([...plain, { name: "b\nc", mode: 0o644, sha256: sha }])).toBeUndefined();
+  });
+
+  test("a file that fails while it is hashed fails the hash, naming the source", async () => {
+    const zip = await makeZip({ "index.js": "i", "data.txt": "x".repeat(4096) });
+    const bytes = await readFile(zip);
+    // Break data.txt's deflated bytes (they follow its local header and name).
+    const at = bytes.indexOf("data.txt") + "data.txt".length;
+    bytes.fill(0xff, at, at + 16);
+    await writeFile(zip, bytes);
+    await expect(hashSource(zip, manifest)).rejects.toMatchObject({
+      property: "source",
+      message: expect.stringMatching(new RegExp(`^source ${zip}: `)),
+    });
+  });
+
   test("the App's manifest is not part of it: settings are inputs, compared on their own", async () => {
     const dir = await tree({ "index.js": "i" });
-    expect(await hashSource(dir, { name: "a", ram: 512 })).toBe(await hashSource(dir, { name: "b" }));
+    expect(await hashSource(dir, { name: "a", ram: 512 })).toBe(
+      await hashSource(dir, { name: "b" }),
+    );
   });
 });
 
 test("escaped names: control characters and bytes that are not UTF-8", () => {
   expect(shownName("a\nb\tc\x7f")).toBe("a\\x0ab\\x09c\\x7f");
-  expect(shownName(Buffer.from([0x61, 0xc3, 0xa9, 0xff, 0xe2, 0x82, 0x62]))).toBe("aé\\xff\\xe2\\x82b");
+  expect(shownName(Buffer.from([0x61, 0xc3, 0xa9, 0xff, 0xe2, 0x82, 0x62]))).toBe(
+    "aé\\xff\\xe2\\x82b",
+  );
   // Overlong forms, surrogates and code points past U+10FFFF are not UTF-8.
   expect(shownName(Buffer.from([0xe0, 0x80, 0x80]))).toBe("\\xe0\\x80\\x80");
   expect(shownName(Buffer.from([0xed, 0xa0, 0x80]))).toBe("\\xed\\xa0\\x80");

@@ -76,7 +76,8 @@ const createApp: Handler = async (emu, call) => {
       );
       if (!known) throw new ApiFailure(422, `runtime ${language} ${version} is not available`);
     }
-    if (emu.opts.keepArchivesIn) await copyFile(up.file, join(emu.opts.keepArchivesIn, `${id}.zip`));
+    if (emu.opts.keepArchivesIn)
+      await copyFile(up.file, join(emu.opts.keepArchivesIn, `${id}.zip`));
     const now = Date.now();
     const app: AppRecord = {
       id,

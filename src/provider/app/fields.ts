@@ -7,9 +7,12 @@ import type { Fields } from "../fields";
 export const appFields = {
   source: {
     doc:
-      "The app's directory or a `.zip`. Packed deterministically; `node_modules`, `.git` and " +
-      "`.hostingignore` matches are left out. Its content (not its path) decides replacement: " +
-      "changing a file replaces the app.",
+      "The app's directory or a `.zip`; a relative path is taken from the project's folder (use " +
+      "`path.join(__dirname, ...)`), `~` is not expanded. Packed deterministically; " +
+      "`node_modules`, `.git` and `.hostingignore` matches (case-sensitive) are left out; links " +
+      "inside it are followed. At most 256 MiB a file and 1 GiB in all; names must be UTF-8 " +
+      "without backslashes. Its content (not its path) decides replacement: changing a file replaces " +
+      "the app.",
     outputDoc: "The source path as given.",
     type: "string",
     input: "required",
@@ -137,8 +140,8 @@ export const appFields = {
   },
   sourceHash: {
     doc:
-      "sha256 over the packed content (paths, modes, file hashes, manifest), not the zip bytes; " +
-      "a change to it replaces the app.",
+      "sha256 over the packed content (paths, modes, file hashes; the settings are compared as " +
+      "inputs), not the zip bytes; a change to it replaces the app.",
     type: "string",
     input: "computed",
     replaces: true,

@@ -120,8 +120,10 @@ export const appHandler: ResourceHandler<AppSchema> = {
   documentedDefaults: lists.documentedDefaults,
   computed: lists.computed,
   // The source and every setting of the manifest: the hash cannot be known without them.
-  prepareReads: ["source", "name", "ram", "vcpu", "entrypoint", "subdomain", "description"]
-    .concat(["customCommand", "runtime"]),
+  prepareReads: ["source", "name", "ram", "vcpu", "entrypoint", "subdomain", "description"].concat([
+    "customCommand",
+    "runtime",
+  ]),
   // A fixed subdomain cannot be held by the old and the new app at once.
   deleteBeforeReplace: (news) => typeof news.subdomain === "string",
 

@@ -21,9 +21,12 @@ export interface AppRuntime {
  */
 export interface AppArgs extends AccountInput {
   /**
-   * The app's directory or a `.zip`. Packed deterministically; `node_modules`, `.git` and
-   * `.hostingignore` matches are left out. Its content (not its path) decides replacement:
-   * changing a file replaces the app.
+   * The app's directory or a `.zip`; a relative path is taken from the project's folder (use
+   * `path.join(__dirname, ...)`), `~` is not expanded. Packed deterministically;
+   * `node_modules`, `.git` and `.hostingignore` matches (case-sensitive) are left out; links
+   * inside it are followed. At most 256 MiB a file and 1 GiB in all; names must be UTF-8
+   * without backslashes. Its content (not its path) decides replacement: changing a file replaces
+   * the app.
    */
   source: pulumi.Input<string>;
   /**
@@ -129,8 +132,8 @@ export class App extends HostingResource {
   /** The named account the app belongs to; undefined for the default account. */
   declare readonly account: pulumi.Output<string | undefined>;
   /**
-   * sha256 over the packed content (paths, modes, file hashes, manifest), not the zip bytes; a
-   * change to it replaces the app.
+   * sha256 over the packed content (paths, modes, file hashes; the settings are compared as
+   * inputs), not the zip bytes; a change to it replaces the app.
    */
   declare readonly sourceHash: pulumi.Output<string>;
   /** The owner's user id. */

@@ -1,7 +1,7 @@
 import { stat } from "node:fs/promises";
 import { homedir } from "node:os";
 import { isAbsolute, resolve } from "node:path";
-import { Readable } from "node:stream";
+import { PassThrough, Readable } from "node:stream";
 import yauzl from "yauzl";
 import { wireAssumptions } from "../../api/endpoints";
 import { HostingInputError } from "../../api/errors/input-error";
@@ -131,9 +131,13 @@ async function zipEntries(file: string): Promise<{ entries: SourceFile[]; close:
             fromZip: true,
             open: () =>
               new Promise((res, rej) =>
-                zip.openReadStream(entry, (e, s) =>
-                  e || !s ? rej(broken(e ?? new Error("no stream"))) : res(s),
-                ),
+                zip.openReadStream(entry, (e, s) => {
+                  if (e || !s) return rej(broken(e ?? new Error("no stream")));
+                  // A broken entry (bad deflate data, a wrong size) fails naming the source.
+                  const out = new PassThrough();
+                  s.on("error", (err: Error) => out.destroy(broken(err)));
+                  res(s.pipe(out));
+                }),
               ),
           });
         }

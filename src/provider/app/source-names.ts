@@ -29,7 +29,8 @@ export function shownName(name: Buffer | string): string {
 function utf8Length(b: Buffer, i: number): number {
   const c = b[i];
   if (c < 0x80) return 1;
-  const len = c >= 0xc2 && c <= 0xdf ? 2 : c >= 0xe0 && c <= 0xef ? 3 : c >= 0xf0 && c <= 0xf4 ? 4 : 0;
+  const len =
+    c >= 0xc2 && c <= 0xdf ? 2 : c >= 0xe0 && c <= 0xef ? 3 : c >= 0xf0 && c <= 0xf4 ? 4 : 0;
   if (len === 0 || i + len > b.length) return 0;
   for (let k = 1; k < len; k++) if ((b[i + k] & 0xc0) !== 0x80) return 0;
   // Overlong forms, surrogates and code points past U+10FFFF are not UTF-8 either.
@@ -43,7 +44,7 @@ function utf8Length(b: Buffer, i: number): number {
 
 /** Whether a name's bytes are UTF-8 (so a string holds them exactly). */
 export function isUtf8(name: Buffer): boolean {
-  for (let i = 0; i < name.length; ) {
+  for (let i = 0; i < name.length;) {
     const len = utf8Length(name, i);
     if (len === 0) return false;
     i += len;
