@@ -29,6 +29,11 @@ export interface EmulatorOptions {
   maxUploadBytes?: number;
   /** Domains under this suffix count as pointed at the edge (default `.pointed.test`). */
   pointedDomainSuffix?: string;
+  /**
+   * Answer a repeated POST's `Idempotency-Key` with the first reply (default true); false acts
+   * as a service that ignores the header: every POST is served anew.
+   */
+  honourIdempotencyKeys?: boolean;
   /** Log requests to stdout (default false). */
   logger?: boolean;
   /**
@@ -61,6 +66,7 @@ export function resolveOptions(o: EmulatorOptions): ResolvedOptions {
     minBackupRetentionMs: o.minBackupRetentionMs ?? 24 * 3600_000,
     maxUploadBytes: o.maxUploadBytes ?? 256 * 1024 * 1024,
     pointedDomainSuffix: o.pointedDomainSuffix ?? ".pointed.test",
+    honourIdempotencyKeys: o.honourIdempotencyKeys ?? true,
     logger: o.logger ?? false,
     controlToken: o.controlToken,
     warn: o.warn ?? ((message) => console.warn(message)),

@@ -6,6 +6,7 @@ import type { Manifest } from "../../api/manifest";
 import type { AppSummary } from "../../api/types";
 import { findApp, forgetApps, listAppsSince } from "../app-directory";
 import { withKeyLock } from "../keyed-lock";
+import { URN_INPUT } from "../urn-input";
 import { clock } from "../clock";
 import { declaredState, fieldLists, outputsFrom } from "../fields";
 import { pollUntil } from "../poll";
@@ -18,7 +19,7 @@ import {
   type ResourceHandler,
   type StateOf,
 } from "../resource-handler";
-import { createApp } from "./create-app";
+import { AppMadeError, createApp } from "./create-app";
 import { appFields } from "./fields";
 import { heldFate, noteHeld } from "./held-apps";
 import { legacyArchiveHash, packageSource, type PackagedSource } from "./packaging";
@@ -128,7 +129,7 @@ export const appHandler: ResourceHandler<AppSchema> = {
 
   async create(client, inputs) {
     const fate = inputs.adoptId === undefined ? undefined : heldFate(inputs.adoptId);
-    if (inputs.adoptId !== undefined && (fate === "kept" || fate === "adopted")) {
+    if (inputs.adoptId !== undefined && fate !== undefined && fate !== "replaced") {
       throw new HostingInputError(
         "adoptId",
         `adoptId: app ${inputs.adoptId} is already held by another resource of this stack; ` +
@@ -144,7 +145,15 @@ export const appHandler: ResourceHandler<AppSchema> = {
           "source changed between preview and create; run the update again",
         );
       }
-      return { id: await createApp(client, inputs, p.zipPath), sourceHash: p.sha256 };
+      const made = { ...inputs, sourceHash: p.sha256, urn: urnOf(inputs) };
+      try {
+        return { id: await createApp(client, made, p.zipPath), sourceHash: p.sha256 };
+      } catch (err) {
+        // The service named the app: it stays in the stack whatever failed after.
+        if (!(err instanceof AppMadeError)) throw err;
+        const outs = { ...inputs, sourceHash: p.sha256 };
+        throw new ResourceInitError(err.message, err.appId, outs, [err.message], err);
+      }
     });
     // From here on the app exists: every failure keeps it in the stack.
     return { id, outs: await settle(client, id, { ...inputs, sourceHash }, clock.now()) };
@@ -178,6 +187,12 @@ export const appHandler: ResourceHandler<AppSchema> = {
     forgetApps(client);
   },
 };
+
+/** The resource's URN as the program sent it (see {@link URN_INPUT}). */
+function urnOf(inputs: AppInputs): string | undefined {
+  const urn = (inputs as Props)[URN_INPUT];
+  return typeof urn === "string" ? urn : undefined;
+}
 
 /** Takes over an existing app; its live settings go into the outputs, so a difference shows. */
 async function adopt(client: HostingClient, inputs: AppInputs) {
