@@ -5,10 +5,10 @@ import type { WireSettings } from "./wire-limits";
 
 /**
  * Retries of a transient failure (a 5xx, a reset) of a call that is safe to repeat: with the
- * backoff (0.5 s doubling to 8 s) about a minute, so one `pulumi up` rides out a flaky
- * minute instead of failing on the third 503 in a row (the client's default is 2).
+ * backoff (0.5 s doubling to 8 s) about 15 s, so one `pulumi up` rides out a flaky moment
+ * instead of failing on the third 503 in a row (the client's default is 2).
  */
-export const TRANSIENT_RETRIES = 10;
+export const TRANSIENT_RETRIES = 5;
 
 /**
  * One client per URL, token and limits, so keep-alive and the limiter are shared by everything
