@@ -134,7 +134,8 @@ function methodsFor(h: ResourceHandler) {
       // `account` is common to every resource: checked here, not by each resource's schema.
       const { account, [URN_INPUT]: urn, ...rest } = news;
       const result = await checkWith(h, olds, rest);
-      const inputs = typeof urn === "string" ? { ...result.inputs, [URN_INPUT]: urn } : result.inputs;
+      const inputs =
+        typeof urn === "string" ? { ...result.inputs, [URN_INPUT]: urn } : result.inputs;
       return {
         inputs: withAccount(inputs, account),
         failures: [...connectionFailures(conn, account), ...result.failures],

@@ -11,7 +11,8 @@ import { reportProgress } from "../../shared/progress";
 import { forgetApps, listAppsSince } from "../app-directory";
 import { LostCreateReplyError } from "../errors/lost-create-reply-error";
 import { withKeyLock } from "../keyed-lock";
-import { createKey, MAX_GENERATIONS, type CreatedShape } from "./create-key";
+import { createKey, MAX_GENERATIONS } from "./create-key";
+import { mayBeMadeFrom, type CreatedShape } from "./created-shape";
 import { heldFate, noteHeld } from "./held-apps";
 import { leftOverError, madeRecently } from "./left-over";
 import { namingAppInput } from "./refusal";
@@ -100,7 +101,7 @@ export function createApp(
       giveUpAt: sentAt.getTime() + budgetS * 1000,
     };
     const leftovers = listed.filter(
-      (a) => ours(a) && heldFate(a.id) === undefined && madeRecently(a, clock.now()),
+      (a) => mayBeMadeFrom(a, app) && heldFate(a.id) === undefined && madeRecently(a, clock.now()),
     );
     for (let generation = 0; ; generation++) {
       const key =
@@ -161,8 +162,10 @@ async function verify(at: Attempt, id: string): Promise<Verdict> {
     }
   }
   if (!found) return "gone since";
-  if (!at.ours(found)) return "not this app";
+  // New since "before": this POST made it (or the lost-reply search found it by name).
   if (!at.before.has(id)) return "new";
+  // Older: a replay of this key. Taken only if it looks made from these inputs and is free.
+  if (!mayBeMadeFrom(found, at.app)) return "not this app";
   return heldFate(id) === undefined ? "replayed" : "held by another resource";
 }
 
@@ -179,8 +182,7 @@ async function postUntilAnswered(
   for (let attempt = 0; ; attempt++) {
     try {
       const env = app.env ?? {};
-      return (await client.createApp({ archivePath: at.archivePath, env, idempotencyKey: key }))
-        .id;
+      return (await client.createApp({ archivePath: at.archivePath, env, idempotencyKey: key })).id;
     } catch (err) {
       if (!(HostingError.isInstance(err) && err.mayHaveTakenEffect)) {
         throw namingHolder(namingAppInput(err), app, listed);

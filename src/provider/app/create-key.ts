@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { stableJson } from "../stable-json";
+import type { CreatedShape } from "./created-shape";
 
 /*
  * The Idempotency-Key of an App's create. The same logical create (same account, stack and
@@ -19,20 +20,6 @@ export interface CreateOrigin {
   urn: string;
 }
 
-/** The App inputs that decide what is created: what a replace-causing change changes. */
-export interface CreatedShape {
-  name: string;
-  sourceHash?: string;
-  env?: Record<string, string>;
-  ram?: number;
-  vcpu?: number;
-  entrypoint?: string;
-  subdomain?: string;
-  description?: string;
-  customCommand?: string;
-  runtime?: { language: string; version: string };
-}
-
 /** Generations tried before falling back to a random key (which never replays). */
 export const MAX_GENERATIONS = 8;
 
@@ -49,6 +36,12 @@ export function createKey(origin: CreateOrigin, shape: CreatedShape, generation:
     customCommand: shape.customCommand,
     runtime: shape.runtime && { language: shape.runtime.language, version: shape.runtime.version },
   };
-  const text = stableJson(["pulumi-hosting create v1", origin.account, origin.urn, what, generation]);
+  const text = stableJson([
+    "pulumi-hosting create v1",
+    origin.account,
+    origin.urn,
+    what,
+    generation,
+  ]);
   return `ph1-${createHash("sha256").update(text).digest("hex")}`;
 }
