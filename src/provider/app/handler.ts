@@ -129,7 +129,7 @@ export const appHandler: ResourceHandler<AppSchema> = {
 
   async create(client, inputs) {
     const fate = inputs.adoptId === undefined ? undefined : heldFate(inputs.adoptId);
-    if (inputs.adoptId !== undefined && fate !== undefined && fate !== "replaced") {
+    if (inputs.adoptId !== undefined && (fate === "kept" || fate === "adopted")) {
       throw new HostingInputError(
         "adoptId",
         `adoptId: app ${inputs.adoptId} is already held by another resource of this stack; ` +
