@@ -152,7 +152,8 @@ export const appHandler: ResourceHandler<AppSchema> = {
         // The service named the app: it stays in the stack whatever failed after.
         if (!(err instanceof AppMadeError)) throw err;
         const outs = { ...inputs, sourceHash: p.sha256 };
-        throw new ResourceInitError(err.message, err.appId, outs, [err.message], err);
+        const cause = err.cause instanceof Error ? err.cause : err;
+        throw new ResourceInitError(err.message, err.appId, outs, [cause.message], cause);
       }
     });
     // From here on the app exists: every failure keeps it in the stack.
