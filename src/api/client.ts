@@ -100,8 +100,9 @@ export interface CreateAppOptions {
 
 /**
  * A typed client for every operation of the Hosting Management API. Replies are validated and
- * returned as the API sends them (snake_case). Transient failures are retried (GET and DELETE;
- * POST and PATCH only when they provably were not applied); errors are {@link HostingError}s
+ * returned as the API sends them (snake_case). Transient failures are retried (GET, DELETE and
+ * the POST and PATCH calls that set a state; other POSTs only when they provably were not
+ * applied); errors are {@link HostingError}s
  * with a stable `code`.
  * @example
  * ```ts
