@@ -171,6 +171,22 @@ describe.each([
     expect(appIdsNamed(env.emu, name).sort()).toEqual([one.id, twin.id].sort());
   });
 
+  test("a pinned subdomain held by an app of this account: the 409 names that app", async () => {
+    const subdomain = `${tag}-pinned`;
+    const holder = await createStep(
+      `${tag}-holder`,
+      await appInputs(`${tag}-holder`, { subdomain }),
+    );
+    const name = `${tag}-wants-it`;
+    const err = (await createStep(name, await appInputs(name, { subdomain })).catch(
+      (e: unknown) => e,
+    )) as Error;
+    expect(err.message).toMatch(/409/);
+    expect(err.message).toContain(`held by app ${holder.id} ("${tag}-holder"`);
+    expect(err.message).toContain(`adoptId: "${holder.id}"`);
+    expect(appIdsNamed(env.emu, name)).toEqual([]);
+  });
+
   test("destroyed, then deployed again with identical inputs: a new app, not the deleted one", async () => {
     const name = `${tag}-again`;
     const urn = env.urn("App", name);
