@@ -171,6 +171,21 @@ describe.each([
     expect(appIdsNamed(env.emu, name).sort()).toEqual([one.id, twin.id].sort());
   });
 
+  test("a forced replace with identical inputs (pulumi up --replace) makes a new app", async () => {
+    const name = `${tag}-forced`;
+    const urn = env.urn("App", name);
+    const old = await createStep(name, await appInputs(name));
+    await env.nextDeployment();
+    // The engine diffs (no change), then replaces as asked: create first, delete the old after.
+    const checked = await env.host.check(urn, await appInputs(name), await appInputs(name));
+    expect((await env.host.diff(old.id, urn, old.properties, checked.inputs)).changes).toBe(false);
+    const made = await env.host.create(urn, checked.inputs);
+    // Same key as the old app's create: a replay of an app this stack holds is never taken.
+    expect(made.id).not.toBe(old.id);
+    await env.host.delete(old.id, urn, old.properties);
+    expect(appIdsNamed(env.emu, name)).toEqual([made.id]);
+  });
+
   test("a pinned subdomain held by an app of this account: the 409 names that app", async () => {
     const subdomain = `${tag}-pinned`;
     const holder = await createStep(
