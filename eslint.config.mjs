@@ -6,6 +6,8 @@ export default tseslint.config(
   {
     ignores: [
       "dist.building-*/",
+      "dist.old-*/",
+      "dist.lock/",
       "node_modules/",
       "dist/",
       "docs/",

@@ -1,6 +1,6 @@
 /** @type {import('jest').Config} */
 module.exports = {
-  // Tests that spawn the bin or Pulumi's provider host load dist/: built here if there is none.
+  // Tests that spawn the bin or Pulumi's provider host load dist/: rebuilt here when src/ changed.
   globalSetup: "<rootDir>/scripts/build.js",
   testEnvironment: "<rootDir>/test/harness/worker-environment.js",
   testSequencer: "<rootDir>/test/harness/sequencer.js",

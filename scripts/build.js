@@ -1,9 +1,9 @@
 // Builds dist/ from src/ with tsc into a new folder that replaces dist/ (so a deleted module
 // leaves no file).
 // Then writes plugin/schema.json (scripts/package-schema.js).
-// With --if-stale (npm test, demo, bench, pack, emulator) it builds only when src/,
-// the tsconfig files or the TypeScript version changed since the last build: one build per
-// command, none when dist/ is already what src/ gives.
+// With --if-stale (npm test, demo, bench, pack, emulator, and jest's globalSetup, however jest is
+// started) it builds only when src/, the tsconfig files or the TypeScript version changed since
+// the last build: one build per command, none when dist/ is already what src/ gives.
 // Usage: node scripts/build.js [--if-stale]
 const { spawnSync } = require("node:child_process");
 const { createHash } = require("node:crypto");
@@ -17,11 +17,22 @@ const {
   writeFileSync,
 } = require("node:fs");
 const { dirname, join } = require("node:path");
+const { releaseLock, tryLock } = require("./dir-lock");
 
 const ROOT = join(__dirname, "..");
 const DIST = join(ROOT, "dist");
 // Under node_modules: `npm ci` starts it afresh, and it is never packed or committed.
-const STAMP = join(ROOT, "node_modules", ".cache", "pulumi-hosting", "build-stamp");
+// One per checkout: a copy of the repository that links this node_modules (Stryker's sandbox)
+// keeps its own.
+const STAMP = join(
+  ROOT,
+  "node_modules",
+  ".cache",
+  "pulumi-hosting",
+  `build-stamp-${createHash("sha256").update(ROOT).digest("hex").slice(0, 12)}`,
+);
+const LOCK = `${DIST}.lock`;
+const LOCK_WAIT_MS = 10 * 60_000;
 const CONFIGS = ["tsconfig.json", "tsconfig.build.json"];
 
 function sources() {
@@ -46,16 +57,47 @@ function isFresh(files, digest) {
   return files.every((f) => existsSync(join(DIST, f.replace(/\.ts$/, ".js"))));
 }
 
+const sleep = (ms) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+
+/**
+ * Runs `fn` holding dist.lock/, so of several builds started at once (parallel jest runs,
+ * mutation testing) one builds and the others then find dist/ fresh.
+ */
+function withLock(fn) {
+  const giveUpAt = Date.now() + LOCK_WAIT_MS;
+  while (!tryLock(LOCK)) {
+    if (Date.now() > giveUpAt) {
+      throw new Error(`${LOCK} held by another build for over 10 minutes; remove it if stale`);
+    }
+    sleep(200);
+  }
+  try {
+    return fn();
+  } finally {
+    releaseLock(LOCK);
+  }
+}
+
 /**
  * Builds into a folder beside dist/ and then moves it in place, so a reader (a test in another
- * process) never sees half a dist/, and of two builds at once the second finds one done.
- * `when`: "always", "if-stale" (src/ changed), or "if-missing" (no dist/ at all).
+ * process) never sees half a dist/.
+ * `when`: "always" or "if-stale" (src/ changed).
  */
 function build(when = "always") {
-  const files = sources();
-  const digest = inputsDigest(files);
-  if (when === "if-stale" && isFresh(files, digest)) return false;
-  if (when === "if-missing" && existsSync(DIST)) return false;
+  const stale = () => {
+    const files = sources();
+    const digest = inputsDigest(files);
+    return when === "if-stale" && isFresh(files, digest) ? undefined : digest;
+  };
+  if (stale() === undefined) return false;
+  // Looked at again under the lock: another build may have finished while this one waited.
+  return withLock(() => {
+    const digest = stale();
+    return digest === undefined ? false : buildNow(digest);
+  });
+}
+
+function buildNow(digest) {
   const out = `${DIST}.building-${process.pid}`;
   rmSync(out, { recursive: true, force: true });
   const tsc = require.resolve("typescript/bin/tsc");
@@ -69,10 +111,6 @@ function build(when = "always") {
     throw new Error(`tsc failed (exit code ${r.status ?? r.signal})`);
   }
   rmSync(STAMP, { force: true });
-  if (when === "if-missing" && existsSync(DIST)) {
-    rmSync(out, { recursive: true, force: true });
-    return false;
-  }
   const old = `${DIST}.old-${process.pid}`;
   if (existsSync(DIST)) renameSync(DIST, old);
   renameSync(out, DIST);
@@ -85,10 +123,10 @@ function build(when = "always") {
   return true;
 }
 
-// Jest's globalSetup: `npx jest <file>` right after `npm ci` finds a dist/. It does not rebuild a
-// stale one: test runs in parallel (mutation testing) must not replace dist/ under each other.
+// Jest's globalSetup: tests that load dist/ (the provider host, the bin) run what src/ says,
+// whether jest was started by `npm test`, `npx jest <file>` or Stryker.
 module.exports = async () => {
-  build("if-missing");
+  build("if-stale");
 };
 
 if (require.main === module) {

@@ -130,8 +130,9 @@ function optionsFor(name, { mutate, tests, host }, lines = []) {
     tsconfigFile: "tsconfig.build.json",
     typescriptChecker: { prioritizePerformanceOverAccuracy: true },
     coverageAnalysis: host ? "off" : "perTest",
-    // The child process must run the instrumented code: build dist/ from it, once per sandbox.
-    buildCommand: host ? "npx tsc -p tsconfig.build.json" : undefined,
+    // The child process must run the instrumented code: build dist/ from it, once per sandbox
+    // (with the build stamp, so jest's globalSetup finds it fresh and builds no second time).
+    buildCommand: host ? "node scripts/build.js" : undefined,
     ignorePatterns: [
       "dist",
       "docs",

@@ -3,9 +3,16 @@ import { useEmulator } from "../helpers/emulator";
 
 const env = useEmulator({ setupDelayMs: 0, minBackupRetentionMs: 24 * 3600_000 });
 
-describe("HostingClient: every operation against the emulator", () => {
-  let appId: string;
+/** An app of its own for each test that needs one: no test relies on another's. */
+async function newApp(name: string): Promise<string> {
+  const zip = await makeZip({
+    "hosting.json": manifest({ name, ram: 1024, entrypoint: "server.js" }),
+    "server.js": "require('http').createServer().listen(8080)",
+  });
+  return (await env.client().createApp({ archivePath: zip })).id;
+}
 
+describe("HostingClient: every operation against the emulator", () => {
   test("createApp uploads the archive and env, listApps shows the app with its settings", async () => {
     const c = env.client();
     const zip = await makeZip({
@@ -21,7 +28,7 @@ describe("HostingClient: every operation against the emulator", () => {
       archivePath: zip,
       env: { NODE_ENV: "production", MSG: "a b=c" },
     });
-    appId = created.id;
+    const appId = created.id;
     expect(appId).toMatch(/^[0-9a-f-]{36}$/);
     const apps = await c.listApps();
     const entry = apps.find((a) => a.app.id === appId)!;
@@ -47,6 +54,7 @@ describe("HostingClient: every operation against the emulator", () => {
   });
 
   test("attachCustomDomain returns the hostname with SSL and ownership records and the CNAME", async () => {
+    const appId = await newApp("domained");
     const res = await env.client().attachCustomDomain(appId, "www.shop.pointed.test");
     expect(res.custom_hostname.hostname).toBe("www.shop.pointed.test");
     expect(res.custom_hostname.ssl?.validation_records?.length).toBeGreaterThan(0);
@@ -57,12 +65,15 @@ describe("HostingClient: every operation against the emulator", () => {
   });
 
   test("removeCustomDomain detaches it", async () => {
+    const appId = await newApp("detached");
+    await env.client().attachCustomDomain(appId, "www.detached.pointed.test");
     await env.client().removeCustomDomain(appId);
     const apps = await env.client().listApps();
     expect(apps.find((a) => a.app.id === appId)!.app.custom_domain).toBeFalsy();
   });
 
   test("setAnalytics then getDashboardData returns the traffic summary", async () => {
+    const appId = await newApp("analysed");
     const c = env.client();
     await c.setAnalytics(appId, true);
     const data = await c.getDashboardData(appId, { minutes: 30 });
@@ -71,18 +82,21 @@ describe("HostingClient: every operation against the emulator", () => {
   });
 
   test("getAppMetrics returns one point per step over the window", async () => {
+    const appId = await newApp("measured");
     const m = await env.client().getAppMetrics(appId, { minutes: 15 });
     expect(m.ram).toHaveLength(15);
     expect(m.network_send).toHaveLength(15);
   });
 
   test("listDeployments shows the upload", async () => {
+    const appId = await newApp("deployed");
     const deps = await env.client().listDeployments(appId);
     expect(deps).toHaveLength(1);
     expect(deps[0].app_id).toBe(appId);
   });
 
   test("disableWebAccess and enableWebAccess flip web access", async () => {
+    const appId = await newApp("toggled");
     const c = env.client();
     expect((await c.disableWebAccess(appId)).message).toMatch(/disabled/);
     expect(env.emu.world.apps.find((a) => a.id === appId)!.web_enabled).toBe(false);
@@ -107,7 +121,15 @@ describe("HostingClient: every operation against the emulator", () => {
     const [db] = await c.listDatabases();
     const conn = await c.getDatabaseConnection(db.database.id);
     expect(conn.connection_url).toMatch(/^[a-z]+:\/\/.+@/);
-    expect((await c.retryDatabaseSetup(db.database.id)).message).toBeTruthy();
+    const record = env.emu.world.databases.find((d) => d.id === db.database.id)!;
+    record.replica_status = record.replica_status.map(() => "stopped");
+    const lastSetup = (record.last_setup_at = Date.now() - 86400_000);
+    expect((await c.retryDatabaseSetup(db.database.id)).message).toBe(
+      `setup of ${record.name} restarted`,
+    );
+    expect(record.replica_status.length).toBeGreaterThan(0);
+    expect(record.replica_status.every((s) => s === "pending")).toBe(true);
+    expect(record.last_setup_at).toBeGreaterThan(lastSetup);
   });
 
   test("getBackupDownloadUrl gives a signed URL that downloads; deleteBackup of an old one works", async () => {
@@ -122,15 +144,22 @@ describe("HostingClient: every operation against the emulator", () => {
       url.replace(/signature=(.)/, (_m, c: string) => `signature=${c === "0" ? "1" : "0"}`),
     );
     expect(tampered.status).toBe(403);
-    expect((await c.deleteBackup(db.database.id, oldest.id)).message).toBeTruthy();
+    expect((await c.deleteBackup(db.database.id, oldest.id)).message).toBe("backup deleted");
+    expect(env.emu.world.backups.some((b) => b.id === oldest.id)).toBe(false);
+    expect(env.emu.world.backups.filter((b) => b.project_id === db.database.id)).toHaveLength(
+      backups.length - 1,
+    );
   });
 
   test("startVm starts the user's VM", async () => {
     const vm = env.emu.world.vms.find((v) => v.user_id === env.emu.users[0].id)!;
-    expect((await env.client().startVm(vm.id)).message).toMatch(/starting/);
+    vm.running = false;
+    expect((await env.client().startVm(vm.id)).message).toBe(`vm ${vm.name} is starting`);
+    expect(vm.running).toBe(true);
   });
 
   test("deleteApp removes the app", async () => {
+    const appId = await newApp("deleted");
     const c = env.client();
     await c.deleteApp(appId);
     expect((await c.listApps()).some((a) => a.app.id === appId)).toBe(false);

@@ -3,6 +3,7 @@ import { parse } from "dotenv";
 import fc from "fast-check";
 import { formatDotenv, parseDotenv } from "../../src/api";
 import { dotenvProblem } from "../../src/api/dotenv";
+import { testIf } from "../helpers/test-if";
 
 /*
  * The env text is read back by real parsers: npm `dotenv` always (the emulator's reader), and
@@ -93,21 +94,18 @@ describe("env as dotenv text", () => {
 });
 
 const python = spawnSync("python3", ["-c", "import dotenv"], { encoding: "utf8" });
-const withPython = python.status === 0 ? test : test.skip;
-withPython(
-  `python-dotenv reads back the same values${python.status === 0 ? "" : " (python3 cannot import dotenv)"}`,
-  () => {
-    const samples = fc.sample(envs, { seed: RUNS.seed, numRuns: 500 }).map((e) => split(e).ok);
-    const script =
-      "import sys, json, io\nfrom dotenv import dotenv_values\n" +
-      "texts = json.load(sys.stdin)\n" +
-      "print(json.dumps([dict(dotenv_values(stream=io.StringIO(t))) for t in texts]))\n";
-    const r = spawnSync("python3", ["-c", script], {
-      input: JSON.stringify(samples.map(formatDotenv)),
-      encoding: "utf8",
-      maxBuffer: 64 * 1024 * 1024,
-    });
-    expect(r.stderr).toBe("");
-    expect(JSON.parse(r.stdout)).toEqual(samples);
-  },
-);
+const withPython = testIf(python.status === 0, "python3 cannot import dotenv");
+withPython("python-dotenv reads back the same values", () => {
+  const samples = fc.sample(envs, { seed: RUNS.seed, numRuns: 500 }).map((e) => split(e).ok);
+  const script =
+    "import sys, json, io\nfrom dotenv import dotenv_values\n" +
+    "texts = json.load(sys.stdin)\n" +
+    "print(json.dumps([dict(dotenv_values(stream=io.StringIO(t))) for t in texts]))\n";
+  const r = spawnSync("python3", ["-c", script], {
+    input: JSON.stringify(samples.map(formatDotenv)),
+    encoding: "utf8",
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  expect(r.stderr).toBe("");
+  expect(JSON.parse(r.stdout)).toEqual(samples);
+});

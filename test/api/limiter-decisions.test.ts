@@ -70,19 +70,23 @@ describe("the adaptive limiter's decisions", () => {
   });
 
   test("a 429 pauses everyone for Retry-After and cuts the rate to 0.7× what was sent", async () => {
-    const { clock, limiter, granted, ask, serve } = setup();
+    const { clock, limiter, granted, ask } = setup();
+    // A known rate sent: one request every 10 ms (100 a second), each answered at once, for
+    // 3.25 s (the 429 lands mid half-second, where the smoothed rate is steady).
+    for (let ms = 0; ms < 3250; ms += 10) {
+      await ask(1);
+      for (const p of granted.splice(0)) {
+        limiter.observe(p, 200);
+        p.release();
+      }
+      await clock.advance(10);
+    }
+    expect(limiter.rate).toBeUndefined(); // unthrottled until the 429
     await ask(1);
-    await serve(20); // first response heard
-    await ask(400);
-    await serve(2000); // ~ unthrottled: measured rate is high
-    const sent = granted[0] ?? (await limiter.acquire());
-    granted.length = 0;
-    const before = limiter.rate;
-    expect(before).toBeUndefined();
+    const sent = granted.shift()!;
     limiter.observe(sent, 429, { retryAfterMs: 2000 });
     sent.release();
-    const rate = limiter.rate!;
-    expect(rate).toBeGreaterThan(0);
+    expect(limiter.rate).toBeCloseTo(70, 1);
     await ask(10);
     await clock.advance(1990);
     expect(granted).toHaveLength(0); // nobody goes during the pause

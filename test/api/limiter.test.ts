@@ -64,33 +64,36 @@ describe("the limiter shared by every client of one API URL and token", () => {
     const a = new HostingClient({ apiUrl: emu2.url, token: alice, onRetry: (e) => throttled(e) });
     const b = new HostingClient({ apiUrl: `${emu2.url}/`, token: alice });
     const c = new HostingClient({ apiUrl: emu2.url, token: emu2.issueToken("bob") });
-    emu2.setFaults({
-      rules: [{ route: "GET /apps", status: 429, retryAfterSeconds: 1, times: 1 }],
-    });
-    const first = a.listApps();
-    const event = await firstRetry;
-    // The wait is visible to a debug log, and says nothing secret.
-    expect(event).toMatchObject({ reason: "throttled", status: 429, operation: "listApps" });
-    expect(event.waitMs).toBe(1000);
-    expect(JSON.stringify(event)).not.toContain(alice);
-    // Alice again, another client and route, asks first; bob's call still goes, his comes back
-    // while the clock stands still, and hers has not been sent: it sits out alice's pause.
-    const aliceAgain = b.listDatabases();
-    await c.listDatabases();
-    expect(emu2.stats().requests["GET /databases"]).toBe(1);
-    await manual.advance(999);
-    expect(emu2.stats().requests["GET /databases"]).toBe(1);
-    await manual.advance(1);
-    // Past the pause, the rate cut of the 429 paces the two calls: the clock runs on until done.
-    let done = false;
-    const both = Promise.all([first, aliceAgain]).finally(() => (done = true));
-    for (let i = 0; i < 1000 && !done; i++) {
-      await manual.advance(50);
-      await new Promise((r) => setTimeout(r, 2));
+    try {
+      emu2.setFaults({
+        rules: [{ route: "GET /apps", status: 429, retryAfterSeconds: 1, times: 1 }],
+      });
+      const first = a.listApps();
+      const event = await firstRetry;
+      // The wait is visible to a debug log, and says nothing secret.
+      expect(event).toMatchObject({ reason: "throttled", status: 429, operation: "listApps" });
+      expect(event.waitMs).toBe(1000);
+      expect(JSON.stringify(event)).not.toContain(alice);
+      // Alice again, another client and route, asks first; bob's call still goes, his comes back
+      // while the clock stands still, and hers has not been sent: it sits out alice's pause.
+      const aliceAgain = b.listDatabases();
+      await c.listDatabases();
+      expect(emu2.stats().requests["GET /databases"]).toBe(1);
+      await manual.advance(999);
+      expect(emu2.stats().requests["GET /databases"]).toBe(1);
+      await manual.advance(1);
+      // Past the pause, the rate cut of the 429 paces the two calls: the clock runs on until done.
+      let done = false;
+      const both = Promise.all([first, aliceAgain]).finally(() => (done = true));
+      for (let i = 0; i < 1000 && !done; i++) {
+        await manual.advance(50);
+        await new Promise((r) => setTimeout(r, 2));
+      }
+      await both;
+      expect(emu2.stats().requests["GET /databases"]).toBe(2);
+    } finally {
+      await Promise.all([a.close(), b.close(), c.close(), emu2.stop()]);
     }
-    await both;
-    expect(emu2.stats().requests["GET /databases"]).toBe(2);
-    await Promise.all([a.close(), b.close(), c.close(), emu2.stop()]);
   });
 });
 
@@ -134,11 +137,15 @@ describe("a server that only says Retry-After", () => {
     // the server's windows with it, which real time never does.
     const srv = await quietLimitServer(20);
     const client = new HostingClient({ apiUrl: srv.url, token: TOKEN, maxRetries: 0 });
-    const results = await Promise.allSettled(
-      Array.from({ length: 80 }, () => client.listRuntimeVersions()),
-    );
-    await client.close();
-    await srv.close();
+    let results: PromiseSettledResult<unknown>[];
+    try {
+      results = await Promise.allSettled(
+        Array.from({ length: 80 }, () => client.listRuntimeVersions()),
+      );
+    } finally {
+      await client.close();
+      await srv.close();
+    }
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(80);
     // Learned: far fewer refusals than requests, although none was allowed a transient retry.
     expect(srv.refused()).toBeLessThan(40);
@@ -147,11 +154,14 @@ describe("a server that only says Retry-After", () => {
   test("past the throttle deadline, a 429 is a RateLimitError with the server's wait", async () => {
     const srv = await quietLimitServer(0);
     const client = new HostingClient({ apiUrl: srv.url, token: TOKEN, throttleTimeoutMs: 500 });
-    await expect(client.listApps()).rejects.toMatchObject({
-      constructor: RateLimitError,
-      retryAfterMs: 1000,
-    });
-    await client.close();
-    await srv.close();
+    try {
+      await expect(client.listApps()).rejects.toMatchObject({
+        constructor: RateLimitError,
+        retryAfterMs: 1000,
+      });
+    } finally {
+      await client.close();
+      await srv.close();
+    }
   });
 });

@@ -71,17 +71,21 @@ describe("what is retried", () => {
       limiter: new RequestLimiter({ clock }),
       onRetry: (e) => retrying(e),
     });
-    const result = client.startVm("some-vm").catch((e: unknown) => e);
-    // Refused: nothing listens yet. The retry waits its backoff; the server starts meanwhile.
-    expect(await firstRetry).toMatchObject({ reason: "transient", attempt: 1 });
-    const emu = await startEmulator({ port, seed: "late" });
-    await clock.advance(1000);
-    const outcome = await result;
-    await client.close();
-    await emu.stop();
-    // The fake token reaches the late server and is refused: proof the POST was sent again.
-    expect((outcome as { status?: number }).status).toBe(401);
-    expect(emu.stats().requests["POST /vms/{vm_id}/start"]).toBe(1);
+    let emu: Awaited<ReturnType<typeof startEmulator>> | undefined;
+    try {
+      const result = client.startVm("some-vm").catch((e: unknown) => e);
+      // Refused: nothing listens yet. The retry waits its backoff; the server starts meanwhile.
+      expect(await firstRetry).toMatchObject({ reason: "transient", attempt: 1 });
+      emu = await startEmulator({ port, seed: "late" });
+      await clock.advance(1000);
+      const outcome = await result;
+      // The fake token reaches the late server and is refused: proof the POST was sent again.
+      expect((outcome as { status?: number }).status).toBe(401);
+      expect(emu.stats().requests["POST /vms/{vm_id}/start"]).toBe(1);
+    } finally {
+      await client.close();
+      await emu?.stop();
+    }
   });
 
   test("429 is back-pressure: retried past maxRetries, each wait reported to onRetry", async () => {
@@ -95,9 +99,12 @@ describe("what is retried", () => {
       limiter: false,
       onRetry: (e) => events.push(`${e.reason} ${e.status} ${e.waitMs}`),
     });
-    await expect(client.startVm("vm-1")).resolves.toEqual({ message: "ok" });
-    await client.close();
-    await fx.close();
+    try {
+      await expect(client.startVm("vm-1")).resolves.toEqual({ message: "ok" });
+    } finally {
+      await client.close();
+      await fx.close();
+    }
     expect(fx.seen).toHaveLength(5);
     expect(events).toEqual(Array(4).fill("throttled 429 10"));
   });
@@ -113,10 +120,13 @@ describe("what is retried", () => {
       token: FAKE_TOKEN,
       limiter: new RequestLimiter({ clock: new VirtualClock() }),
     });
-    await expect(client.startVm("vm-1")).rejects.toBeInstanceOf(ServerError);
-    await client.startVm("vm-1");
-    await client.close();
-    await fx.close();
+    try {
+      await expect(client.startVm("vm-1")).rejects.toBeInstanceOf(ServerError);
+      await client.startVm("vm-1");
+    } finally {
+      await client.close();
+      await fx.close();
+    }
     const keys = fx.seen.map((r) => r.headers["idempotency-key"]);
     expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
     expect(keys[1]).toBe(keys[0]); // the retry after 429 repeats the key

@@ -19,13 +19,16 @@ describe("the token never leaks", () => {
         return client.listApps();
       },
     ];
-    for (const call of failures) {
-      const err = await call().catch((e: unknown) => e);
-      expect(err).toBeInstanceOf(Error);
-      texts.push(String(err), inspect(err, { depth: 10, showHidden: true }), JSON.stringify(err));
+    try {
+      for (const call of failures) {
+        const err = await call().catch((e: unknown) => e);
+        expect(err).toBeInstanceOf(Error);
+        texts.push(String(err), inspect(err, { depth: 10, showHidden: true }), JSON.stringify(err));
+      }
+    } finally {
+      env.emu.setFaults({});
+      await client.close();
     }
-    env.emu.setFaults({});
-    await client.close();
     for (const t of texts) expect(t).not.toContain(token);
     expect(texts[0]).toContain("[redacted]");
   });

@@ -71,9 +71,13 @@ test("a 16 MiB upload at 8 MiB/s finishes past the 1.5 s limit that used to cut 
       maxRetries: 0,
     });
     const started = Date.now();
-    const { id } = await slow.createApp({ archivePath });
+    let id: string;
+    try {
+      ({ id } = await slow.createApp({ archivePath }));
+    } finally {
+      await slow.close();
+    }
     const seconds = (Date.now() - started) / 1000;
-    await slow.close();
     const app = env.emu.world.apps.find((a) => a.id === id);
     expect(app?.archive_bytes).toBe(size);
     // The premise: under the old whole-attempt deadline of timeoutMs this upload would fail.

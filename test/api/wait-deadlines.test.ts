@@ -5,6 +5,7 @@ import { rateLimitInfo } from "../../src/api/rate-limit-headers";
 import { MAX_TIMER_MS } from "../../src/api/timeouts";
 import { FAKE_TOKEN, fixtureServer, json } from "../helpers/fixture-server";
 import { flush, ManualClock } from "../helpers/manual-clock";
+import { until } from "../helpers/until";
 
 /*
  * Every wait has a deadline. A hostile or broken server states rate limits that are absurd
@@ -49,23 +50,24 @@ async function setup(
   };
 }
 
-/** Settles a promise's state without waiting for it: "pending", or its outcome. */
-async function stateOf<T>(p: Promise<T>): Promise<"pending" | { value: T } | { error: unknown }> {
-  let out: "pending" | { value: T } | { error: unknown } = "pending";
+/**
+ * The outcome of a call that must end without the manual clock moving (nobody moves it here):
+ * its real HTTP round trips take what they take; one held on the clock never settles, and fails
+ * the test after the bound.
+ */
+async function settled<T>(p: Promise<T>): Promise<{ value: T } | { error: unknown }> {
+  let out: { value: T } | { error: unknown } | undefined;
   p.then(
     (value) => (out = { value }),
     (error: unknown) => (out = { error }),
   );
-  for (let i = 0; i < 50 && out === "pending"; i++) await new Promise((r) => setImmediate(r));
-  return out;
+  await until("the call to end without the clock moving", () => out !== undefined, 20_000);
+  return out!;
 }
 
-/** Waits (in real time, briefly) until the limiter holds a request on its manual clock. */
+/** Waits (in real time, bounded) until the limiter holds a request on its manual clock. */
 async function untilHeld(clock: ManualClock) {
-  for (let i = 0; i < 2000 && clock.pendingTimers === 0; i++) {
-    await new Promise((r) => setTimeout(r, 1));
-  }
-  expect(clock.pendingTimers).toBeGreaterThan(0);
+  await until("a request held on the limiter's clock", () => clock.pendingTimers > 0, 20_000);
 }
 
 describe("reset values are read whatever their unit", () => {
@@ -135,7 +137,7 @@ describe("a wait the server asks for past the deadline fails at once", () => {
       { throttleTimeoutMs: 60_000 },
     );
     try {
-      const outcome = await stateOf(t.client.listApps());
+      const outcome = await settled(t.client.listApps());
       expect(outcome).not.toBe("pending");
       const err = (outcome as { error: RateLimitError }).error;
       expect(err).toBeInstanceOf(RateLimitError);
@@ -155,7 +157,7 @@ describe("a wait the server asks for past the deadline fails at once", () => {
       json(429, { error: "no" }, { "retry-after": "Fri, 31 Dec 9999 23:59:59 GMT" }),
     ]);
     try {
-      const outcome = await stateOf(t.client.listApps());
+      const outcome = await settled(t.client.listApps());
       const err = (outcome as { error: RateLimitError }).error;
       expect(err).toBeInstanceOf(RateLimitError);
       expect(err.message).toMatch(/asked to wait [\d,]+ years/);
@@ -174,7 +176,7 @@ describe("a wait the server asks for past the deadline fails at once", () => {
     });
     try {
       await expect(t.client.listApps()).rejects.toBeInstanceOf(RateLimitError);
-      const outcome = await stateOf(t.client.listApps());
+      const outcome = await settled(t.client.listApps());
       const err = (outcome as { error: RateLimitError }).error;
       expect(err).toBeInstanceOf(RateLimitError);
       expect(err.message).toMatch(/^GET \/apps was not sent: a pause the service asked for/);
@@ -217,8 +219,8 @@ describe("one absurd reply does not hold every later call", () => {
     const t = await setup([json(200, [], { "ratelimit-policy": "1;w=100000000000" })]);
     try {
       await t.client.listApps();
-      expect(await stateOf(t.client.listApps())).toEqual({ value: [] });
-      expect(await stateOf(t.client.listApps())).toEqual({ value: [] });
+      expect(await settled(t.client.listApps())).toEqual({ value: [] });
+      expect(await settled(t.client.listApps())).toEqual({ value: [] });
     } finally {
       await t.close();
     }
@@ -241,7 +243,7 @@ describe("one absurd reply does not hold every later call", () => {
       );
       try {
         await t.client.listApps();
-        const outcome = await stateOf(t.client.listApps());
+        const outcome = await settled(t.client.listApps());
         const err = (outcome as { error: RateLimitError }).error;
         expect(err).toBeInstanceOf(RateLimitError);
         expect(err.waitLimit).toBe(limit);
@@ -301,8 +303,22 @@ describe("the limiter's own waits", () => {
     const limiter = new RequestLimiter({ clock, maxConcurrency: 1 });
     const first = await limiter.acquire(false, clock.now());
     const second = limiter.acquire(false, clock.now() + 10);
+    let failure: unknown;
+    let granted = false;
+    second.then(
+      () => (granted = true),
+      (e: unknown) => (failure = e),
+    );
     await clock.advance(100);
+    expect({ failure, granted }).toEqual({ failure: undefined, granted: false }); // still waiting
     first.release();
+    await flush();
+    expect({ failure, granted, inFlight: limiter.inFlight }).toEqual({
+      failure: undefined,
+      granted: true,
+      inFlight: 1,
+    });
     (await second).release();
+    expect(limiter.inFlight).toBe(0);
   });
 });

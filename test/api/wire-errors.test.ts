@@ -90,8 +90,12 @@ describe("errors that say what happened", () => {
     const fx = await fixtureServer([json(200, [])]);
     await fx.close();
     const c = new HostingClient({ apiUrl: fx.url, token: FAKE_TOKEN, maxRetries: 0 });
-    const err = (await c.listApps().catch((e: unknown) => e)) as HostingConnectionError;
-    await c.close();
+    let err: HostingConnectionError;
+    try {
+      err = (await c.listApps().catch((e: unknown) => e)) as HostingConnectionError;
+    } finally {
+      await c.close();
+    }
     expect(err).toBeInstanceOf(HostingConnectionError);
     expect(err).not.toBeInstanceOf(HostingTimeoutError);
     expect(err.code).toBe("HOSTING_CONNECTION_FAILED");

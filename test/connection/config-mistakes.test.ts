@@ -125,6 +125,29 @@ describe("hosting:accounts entries", () => {
     expect(c.problemOf()).toMatch(/^hosting:token is not set/);
   });
 
+  test.each([
+    ["not a name", "1st account"],
+    ["a token pasted as the name", TOKEN.slice(0, 40).replace(/\./g, "-")],
+  ])(
+    "an entry whose name is %s is reported without the name; the others still work",
+    (_what, name) => {
+      const c = connect({
+        "hosting:accounts": {
+          [name]: { apiUrl: URL_OK, token: TOKEN },
+          shared: { apiUrl: URL_OK, token: TOKEN },
+        },
+      });
+      expect(c.problems).toEqual([
+        "hosting:accounts has an entry whose name is not a valid account name (not shown): " +
+          "account must be 1-63 letters, digits, '-' or '_', starting with a letter " +
+          '(e.g. "shared"): the name of a connection in hosting:accounts.',
+      ]);
+      expect(messages(c, "shared")).not.toContain(name);
+      expect(c.problemOf("shared")).toBeUndefined();
+      expect(() => c.client("shared")).not.toThrow();
+    },
+  );
+
   test.each([["[1]"], ["not json"], [[1, 2]], [7]])(
     "hosting:accounts = %j is an error saying what it must be",
     (raw) => {

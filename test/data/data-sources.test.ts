@@ -116,9 +116,16 @@ describe("data sources", () => {
       backupId: backups[0].id,
     });
     expect(await pulumi.isSecret(url)).toBe(true);
-    expect((await hosting.retryDatabaseSetup({ databaseId: pg.id })).message).toBeTruthy();
+    const record = env.emu.world.databases.find((d) => d.id === pg.id)!;
+    record.replica_status = record.replica_status.map(() => "stopped");
+    expect((await hosting.retryDatabaseSetup({ databaseId: pg.id })).message).toBe(
+      "setup of alice-postgres restarted",
+    );
+    expect(record.replica_status.every((s) => s === "pending")).toBe(true);
     const vm = env.emu.world.vms.find((v) => v.user_id === env.emu.users[0].id)!;
-    expect((await hosting.startVm({ vmId: vm.id })).message).toBeTruthy();
+    vm.running = false;
+    expect((await hosting.startVm({ vmId: vm.id })).message).toBe(`vm ${vm.name} is starting`);
+    expect(vm.running).toBe(true);
     const young = backups.reduce((a, b) => (a.created_at > b.created_at ? a : b));
     await expect(
       hosting.deleteBackup({ projectId: pg.id, backupId: young.id }),

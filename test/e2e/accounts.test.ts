@@ -5,6 +5,7 @@ import { Deployment, type RunResult } from "../harness/deployment";
 import { ROOT } from "../harness/pulumi-parts";
 import { programDir } from "../harness/stack-dir";
 import { loadState } from "../harness/state";
+import { stepwise } from "../helpers/stepwise";
 
 /*
  * Two emulator users in one program: the default account (alice) and a named account "shared"
@@ -12,6 +13,7 @@ import { loadState } from "../harness/state";
  */
 
 describe("named accounts", () => {
+  const step = stepwise(60_000);
   let emu: RunningEmulator;
   let dir: string;
   let aliceToken: string;
@@ -45,25 +47,28 @@ describe("named accounts", () => {
   });
   afterAll(() => emu.stop());
 
-  test("each resource and data source acts as its own account; state holds names, no token", async () => {
-    const r = ok(await stack({ shared: { apiUrl: emu.url, token: bobToken } }).up());
-    expect(appsOf("alice").map((a) => a.name)).toEqual(["main-app"]);
-    expect(appsOf("bob").map((a) => a.name)).toEqual(["shared-app"]);
-    expect(appsOf("bob")[0].web_enabled).toBe(false);
-    expect(r.outputs.sharedAccount).toBe("shared");
-    expect(r.outputs.mainDatabases).toEqual(expect.arrayContaining(["alice-postgres"]));
-    expect(r.outputs.sharedDatabases).not.toEqual(expect.arrayContaining(["alice-postgres"]));
-    // Secrets opened, as `pulumi stack export --show-secrets` would show them.
-    const state = loadState(join(dir, "state.json"));
-    const accounts = Object.fromEntries(
-      state.resources.map((x) => [x.urn.split("::").pop(), x.outputs.account]),
-    );
-    expect(accounts).toEqual({ main: undefined, shared: "shared", "shared-web": "shared" });
-    const text = JSON.stringify(state) + readFileSync(join(dir, "state.json"), "utf8");
-    for (const t of [aliceToken, bobToken]) expect(text).not.toContain(t);
-  });
+  step(
+    "each resource and data source acts as its own account; state holds names, no token",
+    async () => {
+      const r = ok(await stack({ shared: { apiUrl: emu.url, token: bobToken } }).up());
+      expect(appsOf("alice").map((a) => a.name)).toEqual(["main-app"]);
+      expect(appsOf("bob").map((a) => a.name)).toEqual(["shared-app"]);
+      expect(appsOf("bob")[0].web_enabled).toBe(false);
+      expect(r.outputs.sharedAccount).toBe("shared");
+      expect(r.outputs.mainDatabases).toEqual(expect.arrayContaining(["alice-postgres"]));
+      expect(r.outputs.sharedDatabases).not.toEqual(expect.arrayContaining(["alice-postgres"]));
+      // Secrets opened, as `pulumi stack export --show-secrets` would show them.
+      const state = loadState(join(dir, "state.json"));
+      const accounts = Object.fromEntries(
+        state.resources.map((x) => [x.urn.split("::").pop(), x.outputs.account]),
+      );
+      expect(accounts).toEqual({ main: undefined, shared: "shared", "shared-web": "shared" });
+      const text = JSON.stringify(state) + readFileSync(join(dir, "state.json"), "utf8");
+      for (const t of [aliceToken, bobToken]) expect(text).not.toContain(t);
+    },
+  );
 
-  test("a rotated token in config is what later operations use, delete included", async () => {
+  step("a rotated token in config is what later operations use, delete included", async () => {
     // A token of the right shape whose signature the service rejects: the old one, revoked.
     const revoked = bobToken.slice(0, -4) + (bobToken.endsWith("AAAA") ? "BBBB" : "AAAA");
     await expect(stack({ shared: { apiUrl: emu.url, token: revoked } }).destroy()).rejects.toThrow(

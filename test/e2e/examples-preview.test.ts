@@ -5,6 +5,7 @@ import { Deployment, type RunResult } from "../harness/deployment";
 import { ROOT } from "../harness/pulumi-parts";
 import { programDir } from "../harness/stack-dir";
 import { mutations, ops } from "../helpers/steps";
+import { stepwise } from "../helpers/stepwise";
 
 /*
  * Nothing with a side effect runs during a preview: every example program in examples/ is
@@ -104,6 +105,7 @@ describe("a preview of every example sends no mutating request", () => {
 });
 
 describe("examples/maintenance: actions as resources", () => {
+  const step = stepwise(60_000);
   // One stack, step by step: each test takes the state the one before it left.
   let emu: RunningEmulator;
   let dir: string;
@@ -122,7 +124,7 @@ describe("examples/maintenance: actions as resources", () => {
   });
   afterAll(() => emu.stop());
 
-  test("a preview of the new stack plans every create and acts not", async () => {
+  step("a preview of the new stack plans every create and acts not", async () => {
     emu.resetStats();
     const r = ok(await stack.preview());
     expect(r.steps.length).toBeGreaterThan(0);
@@ -131,7 +133,7 @@ describe("examples/maintenance: actions as resources", () => {
     expect(vm.running).toBe(false);
   });
 
-  test("up acts once: the VM starts, the oldest backup goes", async () => {
+  step("up acts once: the VM starts, the oldest backup goes", async () => {
     const backupsBefore = emu.world.backups.length;
     const up = ok(await stack.up());
     expect(ops(up)).toEqual({
@@ -144,7 +146,7 @@ describe("examples/maintenance: actions as resources", () => {
     expect(up.outputs.vmStarted).toMatch(/starting/);
   });
 
-  test("an unchanged up does nothing", async () => {
+  step("an unchanged up does nothing", async () => {
     emu.resetStats();
     vm.running = false;
     const again = ok(await stack.up());
@@ -153,7 +155,7 @@ describe("examples/maintenance: actions as resources", () => {
     expect(vm.running).toBe(false);
   });
 
-  test("a bumped trigger previews as an update without acting, then up acts once", async () => {
+  step("a bumped trigger previews as an update without acting, then up acts once", async () => {
     const bumped = stackFor(
       emu,
       "maintenance",

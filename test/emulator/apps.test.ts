@@ -184,11 +184,14 @@ describe("the seeded world", () => {
     const a = await startEmulator({ seed: "same" });
     const b = await startEmulator({ seed: "same" });
     const c = await startEmulator({ seed: "other" });
-    const ids = (w: typeof a.world) => [...w.databases, ...w.vms, ...w.backups].map((x) => x.id);
-    expect(a.users).toEqual(b.users);
-    expect(ids(a.world)).toEqual(ids(b.world));
-    expect(ids(a.world)).not.toEqual(ids(c.world));
-    await Promise.all([a.stop(), b.stop(), c.stop()]);
+    try {
+      const ids = (w: typeof a.world) => [...w.databases, ...w.vms, ...w.backups].map((x) => x.id);
+      expect(a.users).toEqual(b.users);
+      expect(ids(a.world)).toEqual(ids(b.world));
+      expect(ids(a.world)).not.toEqual(ids(c.world));
+    } finally {
+      await Promise.all([a.stop(), b.stop(), c.stop()]);
+    }
   });
   test("runtime versions: each language has exactly one recommended and one latest", () => {
     const byLang = new Map<string, { rec: number; latest: number }>();

@@ -262,11 +262,14 @@ describe("without a control token (loopback peers only)", () => {
 describe("guardControl", () => {
   test("a route under /__emulator/ that declares no access rule stops the server at start", async () => {
     const app = Fastify();
-    guardControl(app, undefined);
-    expect(() => app.get("/__EMULATOR/new", async () => "open")).toThrow(
-      "emulator route GET /__EMULATOR/new declares no access rule",
-    );
-    await app.close();
+    try {
+      guardControl(app, undefined);
+      expect(() => app.get("/__EMULATOR/new", async () => "open")).toThrow(
+        "emulator route GET /__EMULATOR/new declares no access rule",
+      );
+    } finally {
+      await app.close();
+    }
   });
 
   test("only loopback peers count as local: 127/8, ::1 and their IPv4-mapped forms", () => {

@@ -134,8 +134,11 @@ describe("faults on demand", () => {
       token: env.emu.issueToken("bob"),
       maxRetries: 0,
     });
-    await expect(bob.listApps()).resolves.toBeDefined();
-    await bob.close();
+    try {
+      await expect(bob.listApps()).resolves.toBeDefined();
+    } finally {
+      await bob.close();
+    }
     expect(env.emu.stats().faults.rateLimited).toBe(2);
   });
 

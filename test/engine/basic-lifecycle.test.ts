@@ -146,7 +146,12 @@ describeEngine("examples/basic through the Pulumi CLI", () => {
     userApps()[0].analytics_enabled = false;
     const p = ok(await stack.preview(["--refresh"]));
     expect(opsByName(p)).toMatchObject({ analytics: "update", web: "same", www: "same" });
-    ok(await stack.up());
+    // A preview writes no state, its refresh included: a plain up still believes the old state
+    // and changes nothing. `up --refresh` undoes the drift.
+    const plain = ok(await stack.up());
+    expect(opsByName(plain).analytics).toBe("same");
+    expect(userApps()[0].analytics_enabled).toBe(false);
+    ok(await stack.up(["--refresh"]));
     expect(userApps()[0].analytics_enabled).toBe(true);
   });
 

@@ -9,6 +9,7 @@ const { createHash } = require("node:crypto");
 const fs = require("node:fs");
 const { join } = require("node:path");
 const { ROOT } = require("./pulumi-parts");
+const { releaseLock, tryLock } = require("../../scripts/dir-lock");
 
 const PACKS = join(ROOT, "test", ".work", "packs");
 const WAIT_MS = 180_000;
@@ -39,15 +40,6 @@ function digest() {
 }
 
 const tgzIn = (dir) => fs.readdirSync(dir).find((f) => f.endsWith(".tgz"));
-
-function alive(pid) {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return err.code === "EPERM";
-  }
-}
 
 /** How long ago `path` was last changed (0 when it is gone). */
 function age(path) {
@@ -98,28 +90,16 @@ async function packedTarball() {
   const deadline = Date.now() + WAIT_MS;
   fs.mkdirSync(PACKS, { recursive: true });
   while (!fs.existsSync(dir)) {
-    try {
-      fs.mkdirSync(lock);
-    } catch (err) {
-      if (err.code !== "EEXIST") throw err;
-      // Another worker packs: wait for its result, or take over when it died holding the lock.
-      let holder;
-      try {
-        holder = Number(fs.readFileSync(join(lock, "pid"), "utf8"));
-      } catch {
-        holder = NaN;
-      }
-      const orphan = holder ? !alive(holder) : age(lock) > 30_000;
-      if (orphan) fs.rmSync(lock, { recursive: true, force: true });
-      else if (Date.now() > deadline) throw new Error(`packed-tarball: ${lock} held too long`);
-      else await new Promise((resolve) => setTimeout(resolve, 100));
+    // Another worker packs: wait for its result (taken over when it died holding the lock).
+    if (!tryLock(lock)) {
+      if (Date.now() > deadline) throw new Error(`packed-tarball: ${lock} held too long`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
       continue;
     }
     try {
-      fs.writeFileSync(join(lock, "pid"), String(process.pid));
       if (!fs.existsSync(dir)) pack(dir);
     } finally {
-      fs.rmSync(lock, { recursive: true, force: true });
+      releaseLock(lock);
     }
   }
   // In use: pruneOldPacks goes by this time.

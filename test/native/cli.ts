@@ -1,19 +1,22 @@
 import { execFile } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ROOT } from "../harness/pulumi-parts";
+import { engine } from "../engine/pulumi";
 
 /*
- * The real Pulumi CLI (built by the lead from its Go module) against a local file backend, with
- * the package's plugin folder on PATH: the engine finds `pulumi-resource-hosting` there. Until
- * the lead's helper (test/engine/) lands on main, this is the smallest that does the job.
+ * The real Pulumi CLI (scripts/pulumi-cli.js finds or builds it) against a local file backend,
+ * with the package's plugin folder on PATH: the engine finds `pulumi-resource-hosting` there.
  */
 
-export const CLI_BIN = "/root/.cache/pulumi-hosting/pulumi-v3.274.1/bin";
-export const cliMissing = existsSync(join(CLI_BIN, "pulumi"))
-  ? undefined
-  : `skipped: no Pulumi CLI at ${CLI_BIN}`;
+const found = engine();
+if ("missing" in found && process.env.HOSTING_REQUIRE_ENGINE === "1") {
+  // CI sets this: there, no engine is a failure, never a skip.
+  throw new Error(`the Pulumi CLI is required (HOSTING_REQUIRE_ENGINE=1): ${found.missing}`);
+}
+export const CLI_BIN = "missing" in found ? "" : found.binDir;
+export const cliMissing = "missing" in found ? `skipped: ${found.missing}` : undefined;
 
 export interface Run {
   code: number;

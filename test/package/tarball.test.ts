@@ -94,25 +94,37 @@ const rootPackage = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8"))
   overrides: Record<string, unknown>;
 };
 
-/** The user's folder, outside this repository; both installs below happen in it, in turn. */
-let dir: string;
-beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), "hosting-user-"));
-  writeFileSync(join(dir, "package.json"), JSON.stringify({ name: "user", private: true }));
-});
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-/** `npm install` of `args` in the user's folder; npm's stderr. */
-function install(args: string[]): string {
-  const r = npm(["install", "--prefer-offline", "--no-audit", ...args], dir);
-  if (r.status !== 0) throw new Error(`npm install failed:\n${r.stderr}`);
-  return r.stderr;
+/**
+ * A user's folder outside this repository, made before and removed after the enclosing
+ * describe's tests; `install` runs `npm install` in it and gives npm's stderr. Each kind of user
+ * gets a folder of its own, so either describe runs alone or first.
+ */
+function userFolder() {
+  const ctx = { dir: "" };
+  beforeAll(() => {
+    ctx.dir = mkdtempSync(join(tmpdir(), "hosting-user-"));
+    writeFileSync(join(ctx.dir, "package.json"), JSON.stringify({ name: "user", private: true }));
+  });
+  afterAll(() => rmSync(ctx.dir, { recursive: true, force: true }));
+  return {
+    get dir() {
+      return ctx.dir;
+    },
+    install(args: string[]): string {
+      const r = npm(["install", "--prefer-offline", "--no-audit", ...args], ctx.dir);
+      if (r.status !== 0) throw new Error(`npm install failed:\n${r.stderr}`);
+      return r.stderr;
+    },
+  };
 }
 
 describe("a provider user's install (--omit=dev) of the packed tarball", () => {
+  const user = userFolder();
+  let dir: string;
   let installLog: string;
   beforeAll(() => {
-    installLog = install([tgz, "--omit=dev"]);
+    dir = user.dir;
+    installLog = user.install([tgz, "--omit=dev"]);
   }, 240_000);
 
   const node = (code: string) =>
@@ -173,19 +185,23 @@ describe("a provider user's install (--omit=dev) of the packed tarball", () => {
 });
 
 describe("an emulator user's install: the tarball and the emulator's peers", () => {
+  const user = userFolder();
+  let dir: string;
   let installLog: string;
   beforeAll(() => {
-    // The README's recipe: the peers added as dev dependencies, with (for Node 20) the same
-    // override this repository uses.
+    dir = user.dir;
+    // The README's recipe: the package, then the peers added as dev dependencies, with (for
+    // Node 20) the same override this repository uses.
     const manifest = JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as object;
     writeFileSync(
       join(dir, "package.json"),
       JSON.stringify({ ...manifest, overrides: rootPackage.overrides }),
     );
+    user.install([tgz]);
     const peers = ["fastify", "@fastify/multipart"].map(
       (p) => `${p}@${rootPackage.peerDependencies[p]}`,
     );
-    installLog = install(["--save-dev", ...peers]);
+    installLog = user.install(["--save-dev", ...peers]);
     // Still the packed tarball's package, now beside the emulator's server.
     expect(existsSync(join(dir, "node_modules", "fastify"))).toBe(true);
   }, 240_000);

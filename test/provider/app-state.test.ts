@@ -4,6 +4,7 @@ import { HostingClient } from "../../src/api";
 import type { FaultRule } from "../../src/emulator";
 import { legacyArchiveHash } from "../../src/provider/app/packaging";
 import { appSource, useInProcessProvider } from "../helpers/provider-env";
+import { until } from "../helpers/until";
 import { makeZip, manifest } from "../helpers/zip";
 
 /*
@@ -183,18 +184,23 @@ describe("no stranger's app", () => {
   });
 
   test("another program makes a same-named app while the reply is lost: none is adopted, both are listed", async () => {
+    // The provider's POST is held long enough for another program's whole create to land.
     env.emu.setFaults({
-      rules: [{ route: "POST /apps", commitThenStatus: 502, latencyMs: 300, times: 1 }],
+      rules: [{ route: "POST /apps", commitThenStatus: 502, latencyMs: 1500, times: 1 }],
     });
     env.emu.resetStats();
     const pending = create("crowded");
     // Once the provider's POST is in, another program makes an app of the same name.
-    while ((env.emu.stats().requests["POST /apps"] ?? 0) < 1) await new Promise(setImmediate);
+    await until("the provider's POST", () => (env.emu.stats().requests["POST /apps"] ?? 0) >= 1);
     const stranger = new HostingClient({ apiUrl: env.emu.url, token: env.token });
-    const other = await stranger.createApp({
-      archivePath: await makeZip({ "hosting.json": manifest({ name: "crowded" }) }),
-    });
-    await stranger.close();
+    let other: { id: string };
+    try {
+      other = await stranger.createApp({
+        archivePath: await makeZip({ "hosting.json": manifest({ name: "crowded" }) }),
+      });
+    } finally {
+      await stranger.close();
+    }
     const out = await pending;
     expect(out.id).toBeUndefined();
     const ids = env.emu.world.apps.filter((a) => a.name === "crowded").map((a) => a.id);

@@ -137,23 +137,29 @@ describe("App failure paths", () => {
     // A service whose setups take an hour (on the shared virtual clock: nobody waits for it).
     const emu = await startEmulator({ seed: "stuck", setupDelayMs: 3_600_000, now: env.clock.now });
     const host = await InProcessProvider.start({}, env.clock);
-    await host.configure({ "hosting:apiUrl": emu.url, "hosting:token": emu.issueToken() });
-    const dir = await appSource();
-    const checked = await host.check(
-      urn,
-      {},
-      await env.inputs("App", { source: dir, name: "stuck", setupTimeoutSeconds: 0.5 }),
-    );
-    const err = (await host.create(urn, checked.inputs).catch((e: unknown) => e)) as Error & {
+    let err: Error & {
       initFailure?: { id: string; properties: Record<string, unknown>; reasons: string[] };
     };
-    await host.stop();
-    await emu.stop();
+    let provider: unknown;
+    try {
+      await host.configure({ "hosting:apiUrl": emu.url, "hosting:token": emu.issueToken() });
+      const dir = await appSource();
+      const checked = await host.check(
+        urn,
+        {},
+        await env.inputs("App", { source: dir, name: "stuck", setupTimeoutSeconds: 0.5 }),
+      );
+      provider = checked.inputs.__provider;
+      err = (await host.create(urn, checked.inputs).catch((e: unknown) => e)) as typeof err;
+    } finally {
+      await host.stop();
+      await emu.stop();
+    }
     expect(err.message).toMatch(/setup did not finish within 0.5 s/);
     const stuck = emu.world.apps.filter((a) => a.name === "stuck");
     expect(stuck).toHaveLength(1);
     expect(err.initFailure?.id).toBe(stuck[0].id);
-    expect(err.initFailure?.properties.__provider).toBe(checked.inputs.__provider);
+    expect(err.initFailure?.properties.__provider).toBe(provider);
     expect(err.initFailure?.properties.setup).toBe(false);
   });
 

@@ -65,7 +65,10 @@ describe("progress and debug output of the provider", () => {
   });
 
   test("HOSTING_LOG=debug logs each request with method, path, status and duration, never the token", async () => {
-    const log = output.stderr();
+    const before = output.stderr().length;
+    const app = await create("App", "logged", { source: await appSource(), name: "logged" });
+    await create("CustomDomain", "logged", { appId: app.id, domain: "www.logged.pointed.test" });
+    const log = output.stderr().slice(before);
     expect(log).toMatch(/^hosting debug: POST \/apps -> ok in \d+ ms \(attempt 1\)$/m);
     expect(log).toMatch(/^hosting debug: GET \/apps -> ok in \d+ ms \(attempt 1\)$/m);
     expect(log).toMatch(/^hosting debug: POST \/apps\/[^/]+\/domains -> ok in \d+ ms/m);
@@ -78,12 +81,15 @@ describe("progress and debug output of the provider", () => {
       rules: [{ route: "GET /apps", status: 503, retryAfterSeconds: 0, times: 1 }],
     });
     const before = output.stderr().length;
-    await create("App", "again", { source: await appSource(), name: "again" });
+    try {
+      await create("App", "again", { source: await appSource(), name: "again" });
+    } finally {
+      env.emu.setFaults({});
+    }
     const log = output.stderr().slice(before);
     expect(log).toMatch(
       /GET \/apps -> 503 in \d+ ms \(attempt 1(, retry-after 0 ms)?\)\n.*GET \/apps: retry after attempt 1 \(transient 503\), waiting \d+ ms\n.*GET \/apps -> ok in \d+ ms \(attempt 2\)/,
     );
-    env.emu.setFaults({});
   });
 
   test("a throttled request reports its wait as progress, and the retry in the debug log", async () => {
@@ -91,8 +97,11 @@ describe("progress and debug output of the provider", () => {
       rules: [{ route: "GET /apps", status: 429, retryAfterSeconds: 2, times: 1 }],
     });
     const [out, err] = [output.stdout().length, output.stderr().length];
-    await create("App", "throttled", { source: await appSource(), name: "throttled" });
-    env.emu.setFaults({});
+    try {
+      await create("App", "throttled", { source: await appSource(), name: "throttled" });
+    } finally {
+      env.emu.setFaults({});
+    }
     expect(output.stdout().slice(out)).toMatch(
       /^hosting: GET \/apps: throttled by the service, waiting [12] s$/m,
     );
