@@ -2,7 +2,7 @@ import { inspect } from "node:util";
 import { z } from "zod";
 import { checkDotenvText, formatDotenv } from "./dotenv";
 import { HOSTNAME_PATTERN, normalizeHostname } from "./hostname";
-import { endpoints } from "./endpoints";
+import { endpoints, type Endpoint } from "./endpoints";
 import { HostingInputError } from "./errors/input-error";
 import { archiveForm, archiveSize } from "./multipart";
 import { buildPath } from "./path";
@@ -90,12 +90,19 @@ export interface CreateAppOptions {
   archivePath: string;
   /** Environment variables, as a map or as dotenv text. */
   env?: Readonly<Record<string, string>> | string;
+  /**
+   * The request's `Idempotency-Key` (1-255 visible ASCII characters; a random one when unset).
+   * Send the same key for the same logical create, even from another process, and a service
+   * that honours keys answers a repeat with the first app instead of making a second one.
+   */
+  idempotencyKey?: string;
 }
 
 /**
  * A typed client for every operation of the Hosting Management API. Replies are validated and
- * returned as the API sends them (snake_case). Transient failures are retried (GET and DELETE;
- * POST and PATCH only when they provably were not applied); errors are {@link HostingError}s
+ * returned as the API sends them (snake_case). Transient failures are retried (GET, DELETE and
+ * the POST and PATCH calls that set a state; other POSTs only when they provably were not
+ * applied); errors are {@link HostingError}s
  * with a stable `code`.
  * @example
  * ```ts
@@ -179,8 +186,16 @@ export class HostingClient {
   async createApp(options: CreateAppOptions): Promise<CreatedApp> {
     const env = options?.env;
     const envText = typeof env === "string" ? checkDotenvText(env) : formatDotenv(env ?? {});
+    const key = options?.idempotencyKey;
+    if (key !== undefined && (typeof key !== "string" || !IDEMPOTENCY_KEY.test(key))) {
+      throw new HostingInputError(
+        "idempotencyKey",
+        "idempotencyKey must be 1-255 visible ASCII characters (no spaces); omit it for a random one",
+      );
+    }
     const size = await archiveSize(options?.archivePath);
     return this.#send("createApp", {}, createdAppSchema, {
+      idempotencyKey: key,
       stream: async () => archiveForm(options.archivePath, size, envText),
       lostReplyHint:
         "call listApps() and look for an app with the name in the archive's hosting.json",
@@ -344,12 +359,15 @@ export class HostingClient {
       json?: unknown;
       stream?: RequestSpec<S>["stream"];
       lostReplyHint?: string;
+      idempotencyKey?: string;
     } = {},
   ): Promise<z.infer<S>> {
-    const endpoint = endpoints[operation];
+    const endpoint: Endpoint = endpoints[operation];
     // Thrown synchronously-in-promise before any request when an ID is unsafe.
     const path = buildPath(endpoint.path, params);
-    return this.#transport.request({ operation, method: endpoint.method, path, schema, ...extra });
+    const safeToRepeat = endpoint.safeToRepeat !== undefined;
+    const { method } = endpoint;
+    return this.#transport.request({ operation, method, path, schema, safeToRepeat, ...extra });
   }
 }
 
@@ -361,6 +379,9 @@ function checkMinutes(op: "getAppMetrics" | "getDashboardData", minutes: unknown
   }
   return minutes;
 }
+
+/** An Idempotency-Key: visible ASCII, as the IETF draft's keys are. */
+const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
 
 /** What undici sends as a header value (its own check, lib/core/util.js). */
 const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;

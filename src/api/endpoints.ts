@@ -22,6 +22,11 @@ export interface Endpoint {
   readonly body?: Readonly<Record<string, string>>;
   /** Why this entry is a guess, when the spec does not show it. */
   readonly assumed?: string;
+  /**
+   * Why a POST or PATCH is safe to send again after a lost reply (it sets a state rather than
+   * adding one): then it is retried like a GET.
+   */
+  readonly safeToRepeat?: string;
 }
 
 /** @internal The table with its literal types, for the client and the emulator. */
@@ -43,6 +48,7 @@ export const endpoints = {
     method: "POST",
     path: "/apps/{app_id}/domains",
     body: { customDomain: "custom_domain" },
+    safeToRepeat: "re-POSTing the same domain to the same app returns its current record",
   },
   removeCustomDomain: {
     method: "DELETE",
@@ -69,12 +75,14 @@ export const endpoints = {
     method: "POST",
     path: "/apps/{app_id}/web",
     assumed: "re-enabling web access is POST /apps/{app_id}/web",
+    safeToRepeat: "it turns web access on; on is on however often it is asked",
   },
   setAnalytics: {
     method: "PATCH",
     path: "/apps/{app_id}/analytics",
     body: { enabled: "enabled" },
     assumed: 'request body is { "enabled": boolean }',
+    safeToRepeat: "it sets analytics to the value sent, not by a step",
   },
   deleteApp: {
     method: "DELETE",

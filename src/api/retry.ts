@@ -29,13 +29,14 @@ export function isRetryableStatus(status: number): boolean {
 }
 
 /**
- * GET and DELETE repeat on any transient failure. POST and PATCH repeat only when the request
+ * GET and DELETE repeat on any transient failure, and so does a POST or PATCH that is safe to
+ * repeat (the endpoint table says why). Other POSTs and PATCHes repeat only when the request
  * provably was not applied: it never reached the server, or the server refused it with 429.
  */
-export function shouldRetry(method: string, failure: Failure): boolean {
+export function shouldRetry(method: string, failure: Failure, safeToRepeat = false): boolean {
   if (failure.kind === "refused") return false;
   if (failure.kind === "status" && !isRetryableStatus(failure.status)) return false;
-  if (IDEMPOTENT.has(method)) return true;
+  if (safeToRepeat || IDEMPOTENT.has(method)) return true;
   if (failure.kind === "network") return !failure.reachedServer;
   return failure.status === 429;
 }
@@ -104,9 +105,15 @@ export function decideRetry(
   method: string,
   failure: Failure,
   serverWaitMs: number | undefined,
-  state: { transientRetries: number; maxRetries: number; deadline: number; now: number },
+  state: {
+    transientRetries: number;
+    maxRetries: number;
+    deadline: number;
+    now: number;
+    safeToRepeat?: boolean;
+  },
 ): RetryDecision {
-  if (!shouldRetry(method, failure)) return { retry: false };
+  if (!shouldRetry(method, failure, state.safeToRepeat)) return { retry: false };
   if (failure.kind === "status" && failure.status === 429) {
     const waitMs = serverWaitMs ?? backoffDelayMs(0);
     if (state.now + waitMs > state.deadline) return { retry: false, pastDeadlineMs: waitMs };

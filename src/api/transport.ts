@@ -56,6 +56,10 @@ export interface RequestSpec<S extends z.ZodType> {
   /** What to check before repeating this call when its reply was lost after it may have
    * taken effect, e.g. "check listApps() for …". */
   lostReplyHint?: string;
+  /** A POST's Idempotency-Key; a fresh random one when unset. */
+  idempotencyKey?: string;
+  /** A POST or PATCH that may be sent again after a lost reply (see the endpoint table). */
+  safeToRepeat?: boolean;
 }
 
 type Outcome =
@@ -106,7 +110,9 @@ export class Transport {
       accept: "application/json",
       "user-agent": this.#opts.userAgent,
     };
-    if (spec.method === "POST") headers[wireAssumptions.idempotencyHeader] = randomUUID();
+    if (spec.method === "POST") {
+      headers[wireAssumptions.idempotencyHeader] = spec.idempotencyKey ?? randomUUID();
+    }
 
     // Every wait of this call (the limiter's, a 429's, a transient failure's) ends by then.
     const deadline = this.#clock.now() + this.#opts.throttleTimeoutMs;
@@ -141,9 +147,10 @@ export class Transport {
         maxRetries: this.#opts.maxRetries,
         deadline,
         now,
+        safeToRepeat: spec.safeToRepeat,
       });
       let error = scrubError(outcome.error, this.#scrub); // it may quote the reply
-      if (mayHaveTakenEffect(outcome.failure)) ambiguous = true;
+      if (mayHaveTakenEffect(outcome.failure) && !spec.safeToRepeat) ambiguous = true;
       if (!plan.retry && plan.pastDeadlineMs !== undefined && error instanceof RateLimitError) {
         error = askedPastDeadline(error, plan.pastDeadlineMs, this.#throttleLimit);
       }

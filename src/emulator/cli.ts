@@ -21,6 +21,8 @@ Options:
                               (/__emulator/*), the token read from F (one line; chmod 600 F)
   --control-token T           the same with T itself (visible to every local user: prefer the
                               file or the environment)
+  --ignore-idempotency-keys   serve every POST anew, as a service that ignores the
+                              Idempotency-Key header (default: a repeated key gets the first reply)
   --log                       log every request
   --help
 
@@ -82,6 +84,7 @@ async function main(): Promise<void> {
     "max-upload-bytes": { type: "string" },
     "control-token": { type: "string" },
     "control-token-file": { type: "string" },
+    "ignore-idempotency-keys": { type: "boolean" },
     log: { type: "boolean" },
     help: { type: "boolean" },
   });
@@ -115,6 +118,7 @@ async function main(): Promise<void> {
     domainActivationMs: num(values["domain-activation-ms"], "domain-activation-ms"),
     minBackupRetentionMs: num(values["min-backup-retention-ms"], "min-backup-retention-ms"),
     maxUploadBytes: num(values["max-upload-bytes"], "max-upload-bytes"),
+    honourIdempotencyKeys: !values["ignore-idempotency-keys"],
     logger: values.log ?? false,
     controlToken,
   });

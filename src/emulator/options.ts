@@ -39,6 +39,11 @@ export interface EmulatorOptions {
   keepArchivesIn?: string;
   /** Domains under this suffix count as pointed at the edge (default `.pointed.test`). */
   pointedDomainSuffix?: string;
+  /**
+   * Answer a repeated POST's `Idempotency-Key` with the first reply (default true); false acts
+   * as a service that ignores the header: every POST is served anew.
+   */
+  honourIdempotencyKeys?: boolean;
   /** Log requests to stdout (default false). */
   logger?: boolean;
   /**
@@ -74,6 +79,7 @@ export function resolveOptions(o: EmulatorOptions): ResolvedOptions {
     maxUploadBytes: o.maxUploadBytes ?? 256 * 1024 * 1024,
     uploadDiskDelayMs: o.uploadDiskDelayMs ?? 0,
     pointedDomainSuffix: o.pointedDomainSuffix ?? ".pointed.test",
+    honourIdempotencyKeys: o.honourIdempotencyKeys ?? true,
     logger: o.logger ?? false,
     controlToken: o.controlToken,
     warn: o.warn ?? ((message) => console.warn(message)),

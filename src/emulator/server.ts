@@ -107,7 +107,7 @@ async function serve(
   }
 
   const mutates = req.method !== "GET";
-  const idem = idempotencyOf(req, auth.user);
+  const idem = emu.opts.honourIdempotencyKeys ? idempotencyOf(req, auth.user) : undefined;
   const prior = idem ? emu.world.idempotency[idem.key] : undefined;
   if (idem && prior) {
     if (prior.scope !== undefined && prior.scope !== idem.scope) {

@@ -26,6 +26,7 @@ import {
 } from "./resource-handler";
 import { sameValue } from "./stable-json";
 import { UNKNOWN, type Failure } from "../shared/validate";
+import { URN_INPUT } from "./urn-input";
 import { webAccessHandler } from "./web-access/handler";
 import { withProviderHints } from "./errors/provider-hints";
 
@@ -149,10 +150,12 @@ function methodsFor(h: ResourceHandler, held: HeldConnection) {
     },
     async check(olds: Props, news: Props): Promise<pulumi.dynamic.CheckResult> {
       // `account` is common to every resource: checked here, not by each resource's schema.
-      const { account, ...rest } = news;
+      const { account, [URN_INPUT]: urn, ...rest } = news;
       const result = await checkWith(h, olds, rest);
+      const inputs =
+        typeof urn === "string" ? { ...result.inputs, [URN_INPUT]: urn } : result.inputs;
       return {
-        inputs: withAccount(result.inputs, account),
+        inputs: withAccount(inputs, account),
         failures: [...connectionFailures(held.conn, account), ...result.failures],
       };
     },

@@ -3,6 +3,7 @@ import type { HostingClient } from "../api/client";
 import { HostingInputError } from "../api/errors/input-error";
 import { NotFoundError } from "../api/errors/not-found-error";
 import { sameValue } from "./stable-json";
+import { URN_INPUT } from "./urn-input";
 import { UNKNOWN, validateInputs, type Failure } from "../shared/validate";
 
 export type Props = Record<string, unknown>;
@@ -74,7 +75,7 @@ export async function checkWith(
 }
 
 export function diffWith(h: ResourceHandler, olds: Props, news: Props) {
-  const skip = new Set(["__provider", ...(h.notCompared ?? [])]);
+  const skip = new Set(["__provider", URN_INPUT, ...(h.notCompared ?? [])]);
   const keys = new Set(
     // `account` is every resource's input, so a removed one (back to the default) is a change.
     [...Object.keys(h.schema.shape), "account", ...Object.keys(news)].filter((k) => !skip.has(k)),

@@ -90,9 +90,11 @@ describe("a createApp whose reply was lost says it may have taken effect", () =>
 
   test("the App's recovery quotes the failure from the field, without the client's advice", async () => {
     const { name, zip } = await appZip();
-    // Applied nowhere: a plain 502 that the client cannot tell from a lost reply.
-    env.emu.setFaults({ rules: [{ route: "POST /apps", times: 1, status: 502 }] });
-    const err = (await createApp(env.client(), { name, subdomain: name }, zip).catch(
+    // Applied nowhere: plain 502s that the client cannot tell from a lost reply, until the
+    // create's budget (1 s) is spent.
+    env.emu.setFaults({ rules: [{ route: "POST /apps", status: 502 }] });
+    const app = { name, subdomain: name, setupTimeoutSeconds: 1 };
+    const err = (await createApp(env.client(), app, zip).catch(
       (e: unknown) => e,
     )) as LostCreateReplyError;
     expect(err).toBeInstanceOf(LostCreateReplyError);

@@ -40,5 +40,7 @@ export declare class ProviderHost {
   ): Promise<{ id: string; properties: Props; inputs?: Props }>;
   update(id: string, urn: string, olds: Props, news: Props): Promise<Props>;
   delete(id: string, urn: string, props: Props): Promise<void>;
+  /** Kills the host at once (SIGKILL), as a crash would; pending calls fail. */
+  kill(): Promise<void>;
   stop(): Promise<void>;
 }

@@ -151,6 +151,13 @@ class ProviderHost {
     await this.call("delete", message(provproto.DeleteRequest, { id, urn, properties: props }));
   }
 
+  /** Kills the host at once (SIGKILL), as a crash or a killed CI job would; pending calls fail. */
+  async kill() {
+    this.client.close();
+    this.child.kill("SIGKILL");
+    await exited(this.child);
+  }
+
   async stop() {
     this.client.close();
     this.child.kill("SIGTERM");

@@ -1,5 +1,6 @@
 import { HostingClient } from "../../src/api";
 import { providerHandlers } from "../../src";
+import { TRANSIENT_RETRIES } from "../../src/connection/pool";
 import { setClock, type Clock } from "../../src/provider/clock";
 import { startEmulator, type FaultRule, type RunningEmulator } from "../../src/emulator";
 import { fixtureServer, json, text } from "../helpers/fixture-server";
@@ -108,6 +109,9 @@ const lists = () => emu.stats().requests["GET /apps"] ?? 0;
 /** The provider's own waits of a second (its second look, its next try at the list). */
 const secondWaits = () => world.sleeps.filter((ms) => ms === 1000).length;
 
+/** How often the provider's client sends one list that keeps failing. */
+const TRIES = TRANSIENT_RETRIES + 1;
+
 /** POST /apps answered by a gateway that gave up first: nothing made yet. */
 const GATEWAY_GAVE_UP: FaultRule = { route: "POST /apps", status: 504, times: 1 };
 /** POST /apps applied, its reply lost on the way back. */
@@ -166,24 +170,36 @@ describe("which app is ours", () => {
     );
   });
 
-  test("a same-named app made before this create is not ours: the new one is adopted", async () => {
+  test("a same-named app made shortly before is not taken; the new one is deleted again and the error names the older", async () => {
     const older = await makeApp("again");
     const out = await create("again", [COMMITTED_THEN_502]);
-    expect(out.error).toBeUndefined();
-    expect(out.id).not.toBe(older);
-    expect(idsNamed("again")).toEqual([older, out.id]);
+    expect(out.id).toBeUndefined();
+    expect(out.error?.code).toBe("HOSTING_APP_LEFT_OVER");
+    expect(out.error?.candidates).toEqual([older]);
+    expect(out.error?.message).toContain(`adoptId: "${older}"`);
+    expect(out.error?.message).toContain("--import-pending-creates");
+    // The app this create made is gone again: one app of the name, the older one.
+    expect(idsNamed("again")).toEqual([older]);
   });
 
-  test("nothing appears, even after the second look: the create did not take effect, say so", async () => {
+  test("nothing appears, even after the second look: the create did not take effect, so it is sent again", async () => {
     const out = await create("never", [GATEWAY_GAVE_UP]);
-    expect(idsNamed("never")).toEqual([]);
+    expect(out.error).toBeUndefined();
+    expect(idsNamed("never")).toEqual([out.id]);
     expect(secondWaits()).toBe(1);
+    expect(emu.stats().requests["POST /apps"]).toBe(2);
+  });
+
+  test("a create proven not applied every time, past its budget: it says so and made nothing", async () => {
+    const always504: FaultRule = { route: "POST /apps", status: 504 };
+    const out = await create("never-ever", [always504], { setupTimeoutSeconds: 3 });
+    expect(idsNamed("never-ever")).toEqual([]);
     expect(out.error?.code).toBe("HOSTING_CREATE_REPLY_LOST");
     expect(out.error?.candidates).toStrictEqual([]);
     expect(out.error?.message).toBe(
-      'creating app "never": POST /apps failed with 504: injected fault: HTTP 504. The reply ' +
-        'was lost and no new app named "never" appeared, so the create did not take effect: run ' +
-        "`pulumi up` again. (Should such an app show up later, set adoptId to its id or delete it.)",
+      'creating app "never-ever": POST /apps failed with 504: injected fault: HTTP 504. No new ' +
+        'app named "never-ever" appeared, so the create did not take effect, and the create\'s ' +
+        "time budget (setupTimeoutSeconds) is spent: run `pulumi up` again",
     );
   });
 });
@@ -206,8 +222,8 @@ test.each([
 );
 
 describe("the app list during recovery", () => {
-  // The client's own three tries of a list, each failing (Retry-After 0: no real waiting).
-  const failingList = (fault: Partial<FaultRule>, times = 3): FaultRule => ({
+  // The client's own tries of a list, each failing (Retry-After 0: no real waiting).
+  const failingList = (fault: Partial<FaultRule>, times = TRIES): FaultRule => ({
     route: "GET /apps",
     after: 1,
     times,
@@ -219,13 +235,19 @@ describe("the app list during recovery", () => {
     ["408", { status: 408 }],
     ["exactly 500", { status: 500 }],
     ["503", { status: 503 }],
-    ["a connection reset", { reset: true }],
   ])("a list failing with %s is asked again a second later", async (label, fault) => {
     const name = `list-${label.replace(/\W/g, "")}`;
     const out = await create(name, [COMMITTED_THEN_502, failingList(fault)]);
     expect(out.error).toBeUndefined();
     expect(idsNamed(name)).toEqual([out.id]);
     expect(secondWaits()).toBe(1);
+  });
+
+  test("a list reset twice is ridden out by the client's own retries", async () => {
+    const out = await create("list-reset", [COMMITTED_THEN_502, failingList({ reset: true }, 2)]);
+    expect(out.error).toBeUndefined();
+    expect(idsNamed("list-reset")).toEqual([out.id]);
+    expect(secondWaits()).toBe(0);
   });
 
   test("a list refused for good (403) is not asked again: the error says how to find out", async () => {
@@ -282,7 +304,7 @@ describe("the app list during recovery", () => {
     expect(out.error?.code).toBe("HOSTING_CREATE_REPLY_LOST");
     expect(out.error?.message).toMatch(/could not be read .*\(GET \/apps failed with 500: /);
     expect(secondWaits()).toBe(2);
-    expect(lists()).toBe(1 + 3 * 3);
+    expect(lists()).toBe(1 + 3 * TRIES);
   });
 });
 

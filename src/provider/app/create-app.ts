@@ -1,24 +1,46 @@
 import { clock } from "../clock";
 import type { HostingClient } from "../../api/client";
 import { HostingApiError } from "../../api/errors/api-error";
+import { ConflictError } from "../../api/errors/conflict-error";
 import { HostingConnectionError } from "../../api/errors/connection-error";
 import { HostingError } from "../../api/errors/hosting-error";
+import { makeApiError } from "../../api/errors/make-api-error";
+import { backoffDelayMs } from "../../api/retry";
 import type { AppSummary } from "../../api/types";
-import { listAppsSince } from "../app-directory";
+import { reportProgress } from "../../shared/progress";
+import { forgetApps, listAppsSince } from "../app-directory";
 import { LostCreateReplyError } from "../errors/lost-create-reply-error";
 import { withKeyLock } from "../keyed-lock";
+import { createKey, MAX_GENERATIONS } from "./create-key";
+import { mayBeMadeFrom, type CreatedShape } from "./created-shape";
+import { heldFate, noteHeld } from "./held-apps";
+import { leftOverError, madeRecently } from "./left-over";
 import { namingAppInput } from "./refusal";
 import { DEFAULT_SETUP_TIMEOUT_S } from "./schema";
 
 /** How long after a lost reply the provider looks again before concluding nothing was made. */
 const SECOND_LOOK_MS = 1000;
 
-export interface NewApp {
-  name: string;
-  subdomain?: string;
-  env?: Record<string, string>;
-  /** The create's time budget; recovery stops trying to read the app list after it. */
+export interface NewApp extends CreatedShape {
+  /** The create's time budget; recovery and retries stop after it. */
   setupTimeoutSeconds?: number;
+  /** The resource's URN, when the program sent it: without it the key is random. */
+  urn?: string;
+}
+
+/**
+ * A failure after the service named the app: the handler keeps the app in the stack ("created
+ * but failed to initialise") under `appId`, never leaves it behind.
+ */
+export class AppMadeError extends Error {
+  constructor(
+    message: string,
+    readonly appId: string,
+    cause?: unknown,
+  ) {
+    super(message, { cause });
+    this.name = "AppMadeError";
+  }
 }
 
 /** Connection failures, 408 and 5xx of a list: asking again may work. */
@@ -28,11 +50,29 @@ function transient(err: unknown): boolean {
   return false;
 }
 
+interface Attempt {
+  client: HostingClient;
+  app: NewApp;
+  archivePath: string;
+  ours: (a: AppSummary) => boolean;
+  /** Every app id of the account right before the first POST. */
+  before: Set<string>;
+  sentAt: Date;
+  giveUpAt: number;
+}
+
 /**
- * POST /apps once; if its reply is lost, find the app this request made. Only an app that
- * provably came from this create is taken: "before" is a fresh list taken right before the POST,
- * same-named creates of this process run one at a time from that list to the end of recovery, an
- * app must carry this name (and this subdomain when set), and more than one candidate fails.
+ * Creates the app and returns its id, never a second app for one logical create:
+ *
+ * - the POST carries a key stable across processes (create-key.ts): a service that honours keys
+ *   answers a create repeated after a crash with the first attempt's app;
+ * - what comes back is verified in a fresh list: an app that existed before the POST is taken
+ *   only when it carries this name (and subdomain) and no resource of this deployment holds it;
+ *   one that is gone (deleted since) or held by another resource makes the next key generation;
+ * - a lost reply is resolved from the list (only an app new since "before" with this name is
+ *   taken); when the list proves nothing was made, the POST is sent again while the budget lasts;
+ * - a new app beside a recent same-named app nobody holds (a service that ignored the key of an
+ *   interrupted create) is deleted again, and the error names the earlier app and the ways out.
  */
 export function createApp(
   client: HostingClient,
@@ -47,22 +87,171 @@ export function createApp(
   return withKeyLock(`create\u0000${client.accountKey}\u0000${app.name}`, async () => {
     // A list requested from now on: never an older cached one, but creates of other names that
     // start together share it.
-    const before = new Set(
-      (await listAppsSince(client, clock.now())).filter((e) => ours(e.app)).map((e) => e.app.id),
-    );
+    const listed = (await listAppsSince(client, clock.now())).map((e) => e.app);
     // On the clock recovery's deadline is checked against (a test's virtual one, too).
     const sentAt = new Date(clock.now());
-    try {
-      return (await client.createApp({ archivePath, env: app.env ?? {} })).id;
-    } catch (err) {
-      // Only the reply was lost: the client says when the POST may have taken effect.
-      if (!(HostingError.isInstance(err) && err.mayHaveTakenEffect)) throw namingAppInput(err);
-      const giveUpAt =
-        sentAt.getTime() + (app.setupTimeoutSeconds ?? DEFAULT_SETUP_TIMEOUT_S) * 1000;
-      const isNew = (a: AppSummary) => ours(a) && !before.has(a.id);
-      return recover(client, app.name, sentAt, giveUpAt, isNew, err);
+    const budgetS = app.setupTimeoutSeconds ?? DEFAULT_SETUP_TIMEOUT_S;
+    const at: Attempt = {
+      client,
+      app,
+      archivePath,
+      ours,
+      before: new Set(listed.map((a) => a.id)),
+      sentAt,
+      giveUpAt: sentAt.getTime() + budgetS * 1000,
+    };
+    const leftovers = listed.filter(
+      (a) => mayBeMadeFrom(a, app) && heldFate(a.id) === undefined && madeRecently(a, clock.now()),
+    );
+    for (let generation = 0; ; generation++) {
+      const key =
+        app.urn !== undefined && generation < MAX_GENERATIONS
+          ? createKey({ account: client.accountKey, urn: app.urn }, app, generation)
+          : undefined;
+      const id = await postUntilAnswered(at, key, listed);
+      reportProgress(`app "${app.name}": POST /apps answered with app ${id}`);
+      const verdict = await verify(at, id);
+      if (verdict === "new") {
+        if (leftovers.length > 0) await refuseBesideLeftovers(at, id, leftovers);
+        noteHeld(id, "created");
+        return id;
+      }
+      if (verdict === "replayed") {
+        reportProgress(
+          `app "${app.name}": ${id} is the app an interrupted earlier attempt of this create ` +
+            "made (same Idempotency-Key): it is taken, no second app is made",
+        );
+        noteHeld(id, "created");
+        return id;
+      }
+      if (key === undefined) {
+        // A random key never replays: the service answered with an app that is not this one.
+        throw new AppMadeError(
+          `creating app "${app.name}": the service answered with app ${id}, which is ${verdict}; ` +
+            "it is not taken. Check the apps of this account before running `pulumi up` again",
+          id,
+        );
+      }
+      reportProgress(
+        `app "${app.name}": the service answered with app ${id}, which is ${verdict} ` +
+          "(an earlier create with these inputs): asking for a new app",
+      );
     }
   });
+}
+
+/** What the app the service answered with is to this create. */
+type Verdict = "new" | "replayed" | "gone since" | "held by another resource" | "not this app";
+
+/** Reads a fresh list (looking twice for an app not there yet) and classifies `id`. */
+async function verify(at: Attempt, id: string): Promise<Verdict> {
+  let found: AppSummary | undefined;
+  for (let look = 0; look < 2 && !found; look++) {
+    if (look > 0) await clock.sleep(SECOND_LOOK_MS);
+    try {
+      const after = await listPatiently(at.client, at.giveUpAt);
+      found = after.find((e) => e.app.id === id)?.app;
+    } catch (err) {
+      const why = err instanceof Error ? err.message : String(err);
+      throw new AppMadeError(
+        `app "${at.app.name}" ${id} was created, but the app list could not be read to ` +
+          `confirm it (${why}); it is kept in the stack: run \`pulumi up\` again`,
+        id,
+        err,
+      );
+    }
+  }
+  if (!found) return "gone since";
+  // New since "before": this POST made it (or the lost-reply search found it by name).
+  if (!at.before.has(id)) return "new";
+  // Older: a replay of this key. Taken only if it looks made from these inputs and is free.
+  if (!mayBeMadeFrom(found, at.app)) return "not this app";
+  return heldFate(id) === undefined ? "replayed" : "held by another resource";
+}
+
+/**
+ * POSTs until the service names an app: a lost reply is looked for in the list, and a create
+ * the list proves was not made is sent again (same key) until the create's budget ends.
+ */
+async function postUntilAnswered(
+  at: Attempt,
+  key: string | undefined,
+  listed: AppSummary[],
+): Promise<string> {
+  const { client, app } = at;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const env = app.env ?? {};
+      return (await client.createApp({ archivePath: at.archivePath, env, idempotencyKey: key })).id;
+    } catch (err) {
+      if (!(HostingError.isInstance(err) && err.mayHaveTakenEffect)) {
+        throw namingHolder(namingAppInput(err), app, listed);
+      }
+      const isNew = (a: AppSummary) => at.ours(a) && !at.before.has(a.id);
+      const found = await recover(at, isNew, err);
+      if (found !== undefined) return found;
+      const wait = backoffDelayMs(Math.min(attempt, 4));
+      if (clock.now() + wait >= at.giveUpAt) {
+        throw new LostCreateReplyError(
+          `creating app "${app.name}": ${said(err)}. No new app named "${app.name}" appeared, ` +
+            "so the create did not take effect, and the create's time budget " +
+            "(setupTimeoutSeconds) is spent: run `pulumi up` again",
+          [],
+          err,
+        );
+      }
+      reportProgress(
+        `app "${app.name}": the create failed (${said(err)}) and the app list shows it made ` +
+          "no app: sending it again",
+      );
+      await clock.sleep(wait);
+    }
+  }
+}
+
+/** What failed, without the client's advice (to list the apps: this module does that). */
+const said = (lost: HostingError) => lost.lostReply?.failure ?? lost.message;
+
+/**
+ * A 409 for a subdomain held by an app of this account: the error names that app, since it is
+ * most often one left by an interrupted deployment.
+ */
+function namingHolder(err: unknown, app: NewApp, listed: AppSummary[]): unknown {
+  if (!ConflictError.isInstance(err) || app.subdomain === undefined) return err;
+  const holder = listed.find((a) => a.subdomain === app.subdomain);
+  if (!holder) return err;
+  const hint =
+    `subdomain "${app.subdomain}" is held by app ${holder.id} ("${holder.name}", created ` +
+    `${holder.created_at ?? "at an unknown time"}) of this account: if a deployment was ` +
+    `interrupted, that app may be this App's; set adoptId: "${holder.id}" on it to take it ` +
+    "over, or delete that app; otherwise pin another subdomain";
+  return makeApiError("createApp", { ...err, property: "subdomain", hint });
+}
+
+/**
+ * Deletes the app this create just made beside same-named apps nobody holds that were made
+ * shortly before (a service that ignored the key of an interrupted create), and says which.
+ * If the delete fails, the new app is kept in the stack instead: never left behind.
+ */
+async function refuseBesideLeftovers(
+  at: Attempt,
+  id: string,
+  leftovers: AppSummary[],
+): Promise<never> {
+  const refusal = leftOverError(at.app.name, at.app.urn, leftovers);
+  try {
+    await at.client.deleteApp(id);
+    forgetApps(at.client);
+  } catch (err) {
+    throw new AppMadeError(
+      `${refusal.message} (The app this create made, ${id}, could not be deleted again: it is ` +
+        "kept in the stack; destroy it, or remove it with `pulumi state delete`, once you chose.)",
+      id,
+      err,
+    );
+  }
+  reportProgress(`app "${at.app.name}": deleted ${id} again, made beside an earlier app`);
+  throw refusal;
 }
 
 /**
@@ -80,28 +269,25 @@ async function listPatiently(client: HostingClient, giveUpAt: number) {
   }
 }
 
+/** The app a POST whose reply was lost made, or undefined when the list proves it made none. */
 async function recover(
-  client: HostingClient,
-  name: string,
-  sentAt: Date,
-  giveUpAt: number,
+  at: Attempt,
   isNew: (a: AppSummary) => boolean,
   lost: HostingError,
-): Promise<string> {
-  // The client's own advice (list the apps) is what this function does: leave it out.
-  const said = lost.lostReply?.failure ?? lost.message;
-  const what = `creating app "${name}": ${said}`;
+): Promise<string | undefined> {
+  const name = at.app.name;
+  const what = `creating app "${name}": ${said(lost)}`;
   for (let look = 0; ; look++) {
     let fresh: string[];
     try {
-      const after = await listPatiently(client, giveUpAt);
+      const after = await listPatiently(at.client, at.giveUpAt);
       fresh = after.filter((e) => isNew(e.app)).map((e) => e.app.id);
     } catch (listErr) {
       throw new LostCreateReplyError(
         `${what}. The reply was lost, and the app list could not be read to tell whether the app ` +
           `was made (${listErr instanceof Error ? listErr.message : String(listErr)}). Before ` +
           `running \`pulumi up\` again, list your apps (getApps() or the dashboard): if an app ` +
-          `named "${name}" was created at ${sentAt.toISOString()} or later, set adoptId to its ` +
+          `named "${name}" was created at ${at.sentAt.toISOString()} or later, set adoptId to its ` +
           "id on this App; if none was, just run `pulumi up` again.",
         [],
         lost,
@@ -118,15 +304,7 @@ async function recover(
         lost,
       );
     }
-    if (look > 0) {
-      throw new LostCreateReplyError(
-        `${what}. The reply was lost and no new app named "${name}" appeared, so the create did ` +
-          "not take effect: run `pulumi up` again. (Should such an app show up later, set adoptId " +
-          "to its id or delete it.)",
-        [],
-        lost,
-      );
-    }
+    if (look > 0) return undefined;
     // A gateway may answer before the service has finished: give it a moment, then look again.
     await clock.sleep(SECOND_LOOK_MS);
   }

@@ -6,6 +6,7 @@ import type { Manifest } from "../../api/manifest";
 import type { AppSummary } from "../../api/types";
 import { findApp, forgetApps, listAppsSince } from "../app-directory";
 import { withKeyLock } from "../keyed-lock";
+import { URN_INPUT } from "../urn-input";
 import { clock } from "../clock";
 import { assertType } from "../../api/type-equality";
 import {
@@ -26,7 +27,7 @@ import {
   type ResourceHandler,
   type StateOf,
 } from "../resource-handler";
-import { createApp } from "./create-app";
+import { AppMadeError, createApp } from "./create-app";
 import { appFields } from "./fields";
 import { heldFate, noteHeld } from "./held-apps";
 import { legacyArchiveHash, packageSource, type PackagedSource } from "./packaging";
@@ -164,7 +165,17 @@ export const appHandler: ResourceHandler<AppSchema> = {
         );
       }
       // The hash check said (either format): the next check compares with it.
-      return { id: await createApp(client, inputs, p.zipPath), sourceHash: said ?? p.sha256 };
+      const sourceHash = said ?? p.sha256;
+      const made = { ...inputs, sourceHash, urn: urnOf(inputs) };
+      try {
+        return { id: await createApp(client, made, p.zipPath), sourceHash };
+      } catch (err) {
+        // The service named the app: it stays in the stack whatever failed after.
+        if (!(err instanceof AppMadeError)) throw err;
+        const outs = { ...inputs, sourceHash };
+        const cause = err.cause instanceof Error ? err.cause : err;
+        throw new ResourceInitError(err.message, err.appId, outs, [cause.message], cause);
+      }
     });
     // From here on the app exists: every failure keeps it in the stack.
     return { id, outs: await settle(client, id, { ...inputs, sourceHash }, clock.now()) };
@@ -198,6 +209,12 @@ export const appHandler: ResourceHandler<AppSchema> = {
     forgetApps(client);
   },
 };
+
+/** The resource's URN as the program sent it (see {@link URN_INPUT}). */
+function urnOf(inputs: AppInputs): string | undefined {
+  const urn = (inputs as Props)[URN_INPUT];
+  return typeof urn === "string" ? urn : undefined;
+}
 
 /** Takes over an existing app; its live settings go into the outputs, so a difference shows. */
 async function adopt(client: HostingClient, inputs: AppInputs) {

@@ -6,10 +6,11 @@
  * delete that follows would remove the app it just took): it creates a new app from `source`,
  * as for any App. An id held by a resource that is not being replaced is not adopted at all.
  * And an app adopted in this deployment is not deleted in it: that delete can only be another
- * resource's letting go (a resource renamed into one that adopts its app).
+ * resource's letting go (a resource renamed into one that adopts its app). An app a create of
+ * this deployment made or took is held too: a later create must not take it as its own.
  */
 
-type Fate = "kept" | "replaced" | "adopted";
+type Fate = "kept" | "replaced" | "adopted" | "created";
 
 const held = new Map<string, Fate>();
 

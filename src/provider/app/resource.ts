@@ -5,6 +5,9 @@ import { fieldLists, registeredProps, type ArgKeys, type SameKeys } from "../fie
 import { HostingResource, type OutputKeys } from "../hosting-resource";
 import { appFields } from "./fields";
 import { refuseLostEnvKeys } from "./env-keys";
+import { URN_INPUT } from "../urn-input";
+
+const APP_TYPE = "pulumi-nodejs:dynamic/hosting:App";
 
 /** The language runtime an app runs on; see {@link getRuntimeVersions} for what exists. */
 export interface AppRuntime {
@@ -165,6 +168,8 @@ export class App extends HostingResource {
     // Every declared field is registered (appFields), or its output is undefined at run time.
     const props = registeredProps(appFields, args);
     if (args.env !== undefined) props.env = pulumi.secret(refuseLostEnvKeys(args.env));
+    // For the create's Idempotency-Key: the host tells the provider neither stack nor URN.
+    props[URN_INPUT] = pulumi.createUrn(name, APP_TYPE, opts?.parent);
     super("App", name, props, withSecretOutputs(opts, fieldLists(appFields).secrets));
   }
 }

@@ -14,6 +14,7 @@ import type { ResourceKind } from "../resource-kind";
 import { importRead } from "./import-read";
 import { PACKAGE } from "./schema-types";
 import { forEngine, plain, secretKeys } from "./wire-values";
+import { URN_INPUT } from "../urn-input";
 
 type Props = Record<string, unknown>;
 
@@ -123,10 +124,12 @@ export class HostingProvider implements provider.Provider {
   }
 
   async create(urn: string, inputs: Props): Promise<provider.CreateResult> {
-    const { m, secrets } = this.#methods(urn);
+    const { kind, m, secrets } = this.#methods(urn);
     const hide = [...secrets, ...secretKeys(inputs)];
     try {
-      const r = await m.create(plain(inputs) as Props);
+      // The engine names the URN here: the App's create key needs it (urn-input.ts).
+      const given = plain(inputs) as Props;
+      const r = await m.create(kind === "App" ? { ...given, [URN_INPUT]: urn } : given);
       return { id: r.id, outs: forEngine(r.outs ?? {}, hide) };
     } catch (err) {
       // Created but not settled: the id and the state go to the engine, which keeps them.

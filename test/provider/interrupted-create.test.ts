@@ -1,0 +1,217 @@
+import { appSource, useProviderHost } from "../helpers/provider-env";
+import { appCommitted, appIdsNamed, hostPrinted, killWhen } from "../helpers/interrupted";
+
+/*
+ * Deployments interrupted through Pulumi's own dynamic-provider host: the host is killed after
+ * the service committed an App's create, while the create waits for the app's setup, and during
+ * an `env` replace after the new app was made. The next deployment (a fresh host) runs the step
+ * again, as `pulumi up` after a crash does: the engine has no id for the interrupted create.
+ * Counted at the end: the emulator's apps of the name against the id the stack holds.
+ *
+ * With a service that honours Idempotency-Key (the emulator's default), the repeat is answered
+ * with the first app: one app, no user action. With one that ignores keys, the repeat refuses,
+ * naming the earlier app and the ways out, and leaves no second app; `adoptId` then takes it.
+ */
+
+type Props = Record<string, unknown>;
+type InitFailure = Error & { initFailure?: { id: string } };
+
+describe.each([
+  ["honours Idempotency-Key", true],
+  ["ignores Idempotency-Key", false],
+])("a service that %s", (_label, honour) => {
+  const env = useProviderHost(
+    { seed: `interrupted-${honour}`, setupDelayMs: 1000, honourIdempotencyKeys: honour },
+    { listCacheMs: 0 },
+  );
+  const tag = honour ? "honour" : "ignore";
+
+  /** The App's inputs as the engine sends them: with `__provider`, and `__urn` as App sets it. */
+  async function appInputs(name: string, extra: Props = {}): Promise<Props> {
+    const urn = env.urn("App", name);
+    return env.inputs("App", { source: await sources.get(), name, __urn: urn, ...extra });
+  }
+  const sources = { dir: "", get: async () => (sources.dir ||= await appSource()) };
+
+  /** check, then create, in the current host: one resource's create step of a deployment. */
+  async function createStep(name: string, inputs: Props) {
+    const urn = env.urn("App", name);
+    const checked = await env.host.check(urn, {}, inputs);
+    expect(checked.failures).toEqual([]);
+    return env.host.create(urn, checked.inputs);
+  }
+
+  /** The next deployment repeats the create: it ends with the interrupted create's app. */
+  async function repeatEndsWith(name: string, orphan: string): Promise<void> {
+    await env.nextDeployment();
+    if (honour) {
+      const made = await createStep(name, await appInputs(name));
+      expect(made.id).toBe(orphan);
+      expect(appIdsNamed(env.emu, name)).toEqual([made.id]);
+      expect(env.host.stdout()).toMatch(/interrupted earlier attempt of this create/);
+      return;
+    }
+    const refused = (await createStep(name, await appInputs(name)).catch(
+      (e: unknown) => e,
+    )) as Error;
+    expect(refused.message).toContain(`adoptId: "${orphan}"`);
+    expect(refused.message).toContain(
+      `pulumi refresh --import-pending-creates ${env.urn("App", name)} ` +
+        `--import-pending-creates ${orphan}`,
+    );
+    // The repeat made an app and deleted it again: still only the earlier one.
+    expect(appIdsNamed(env.emu, name)).toEqual([orphan]);
+    // The way out the message names first.
+    const adopted = await createStep(name, await appInputs(name, { adoptId: orphan }));
+    expect(adopted.id).toBe(orphan);
+    expect(appIdsNamed(env.emu, name)).toEqual([adopted.id]);
+  }
+
+  test("killed after the service committed the create", async () => {
+    const name = `${tag}-committed`;
+    const inputs = await appInputs(name);
+    await killWhen(
+      env.host,
+      () => createStep(name, inputs),
+      appCommitted(env.emu, name),
+      "the service committed the create",
+    );
+    const made = appIdsNamed(env.emu, name);
+    expect(made).toHaveLength(1);
+    await repeatEndsWith(name, made[0]);
+  });
+
+  test("killed while waiting for the app's setup: the id was printed first", async () => {
+    const name = `${tag}-setup`;
+    const inputs = await appInputs(name);
+    const answered = new RegExp(`app "${name}": POST /apps answered with app (\\S+)`);
+    await killWhen(
+      env.host,
+      () => createStep(name, inputs),
+      hostPrinted(env.host, answered),
+      "the host printed the app's id",
+    );
+    const printed = answered.exec(env.host.stdout())?.[1];
+    const made = appIdsNamed(env.emu, name);
+    expect(made).toEqual([printed]);
+    // Killed before its setup was done (setupDelayMs 1000): the create was still waiting.
+    expect(env.emu.world.apps.find((a) => a.id === printed)!.setup_ready_at).toBeGreaterThan(
+      Date.now(),
+    );
+    await repeatEndsWith(name, made[0]);
+  });
+
+  test("an env replace killed after the new app was made", async () => {
+    const name = `${tag}-replace`;
+    const urn = env.urn("App", name);
+    const first = await createStep(name, await appInputs(name, { env: { ONE: "1" } }));
+    const oldInputs = await appInputs(name, { env: { ONE: "1" } });
+    const next = await appInputs(name, { env: { TWO: "2" } });
+
+    /** The replace as the engine runs it: check, diff, create the new app, delete the old. */
+    async function replaceStep(news: Props) {
+      const checked = await env.host.check(urn, oldInputs, news);
+      expect(checked.failures).toEqual([]);
+      const diff = await env.host.diff(first.id, urn, first.properties, checked.inputs);
+      expect(diff.replaces).toContain("env");
+      const made = await env.host.create(urn, checked.inputs);
+      await env.host.delete(first.id, urn, first.properties);
+      return made;
+    }
+
+    await killWhen(
+      env.host,
+      () => replaceStep(next),
+      appCommitted(env.emu, name),
+      "the service made the new app",
+    );
+    const made = appIdsNamed(env.emu, name).filter((id) => id !== first.id);
+    expect(made).toHaveLength(1);
+    const carriesNewEnv = () => env.emu.world.apps.find((a) => a.id === made[0])!.env_keys;
+    expect(carriesNewEnv()).toEqual(["TWO"]);
+    await env.nextDeployment();
+    if (honour) {
+      const replaced = await replaceStep(next);
+      expect(replaced.id).toBe(made[0]);
+    } else {
+      const refused = (await replaceStep(next).catch((e: unknown) => e)) as InitFailure;
+      expect(refused.message).toContain(`adoptId: "${made[0]}"`);
+      expect(refused.initFailure).toBeUndefined();
+      // The old app is still the stack's and serves; the new one waits to be taken.
+      expect(appIdsNamed(env.emu, name).sort()).toEqual([first.id, made[0]].sort());
+      const replaced = await replaceStep({ ...next, adoptId: made[0] });
+      expect(replaced.id).toBe(made[0]);
+    }
+    // One app, the one the stack holds, with the new env.
+    expect(appIdsNamed(env.emu, name)).toEqual(made);
+    expect(carriesNewEnv()).toEqual(["TWO"]);
+  });
+
+  test("another stack with identical inputs is never handed this stack's app", async () => {
+    const name = `${tag}-two-stacks`;
+    const one = await createStep(name, await appInputs(name));
+    await env.nextDeployment();
+    const otherUrn = env.urn("App", name).replace("urn:pulumi:test::", "urn:pulumi:prod::");
+    const other = (await createStep(name, { ...(await appInputs(name)), __urn: otherUrn }).catch(
+      (e: unknown) => e,
+    )) as Error;
+    // Another stack's key: the service makes a new app, but a same-named app made within the
+    // hour and held by no resource here may be an interrupted create's: named, never taken.
+    expect(other).toBeInstanceOf(Error);
+    expect(other.message).toContain(`adoptId: "${one.id}"`);
+    expect(appIdsNamed(env.emu, name)).toEqual([one.id]);
+  });
+
+  test("two resources of one deployment with identical inputs but their own URNs: two apps", async () => {
+    const name = `${tag}-twins`;
+    const one = await createStep(name, await appInputs(name));
+    const twinUrn = `${env.urn("App", name)}-twin`;
+    const twin = await createStep(name, { ...(await appInputs(name)), __urn: twinUrn });
+    expect(twin.id).not.toBe(one.id);
+    expect(appIdsNamed(env.emu, name).sort()).toEqual([one.id, twin.id].sort());
+  });
+
+  test("a forced replace with identical inputs (pulumi up --replace) makes a new app", async () => {
+    const name = `${tag}-forced`;
+    const urn = env.urn("App", name);
+    const old = await createStep(name, await appInputs(name));
+    await env.nextDeployment();
+    // The engine diffs (no change), then replaces as asked: create first, delete the old after.
+    const checked = await env.host.check(urn, await appInputs(name), await appInputs(name));
+    expect((await env.host.diff(old.id, urn, old.properties, checked.inputs)).changes).toBe(false);
+    const made = await env.host.create(urn, checked.inputs);
+    // Same key as the old app's create: a replay of an app this stack holds is never taken.
+    expect(made.id).not.toBe(old.id);
+    await env.host.delete(old.id, urn, old.properties);
+    expect(appIdsNamed(env.emu, name)).toEqual([made.id]);
+  });
+
+  test("a pinned subdomain held by an app of this account: the 409 names that app", async () => {
+    const subdomain = `${tag}-pinned`;
+    const holder = await createStep(
+      `${tag}-holder`,
+      await appInputs(`${tag}-holder`, { subdomain }),
+    );
+    const name = `${tag}-wants-it`;
+    const err = (await createStep(name, await appInputs(name, { subdomain })).catch(
+      (e: unknown) => e,
+    )) as Error;
+    expect(err.message).toMatch(/409/);
+    expect(err.message).toContain(`held by app ${holder.id} ("${tag}-holder"`);
+    expect(err.message).toContain(`adoptId: "${holder.id}"`);
+    expect(appIdsNamed(env.emu, name)).toEqual([]);
+  });
+
+  test("destroyed, then deployed again with identical inputs: a new app, not the deleted one", async () => {
+    const name = `${tag}-again`;
+    const urn = env.urn("App", name);
+    const first = await createStep(name, await appInputs(name));
+    await env.host.delete(first.id, urn, first.properties);
+    expect(appIdsNamed(env.emu, name)).toEqual([]);
+    await env.nextDeployment();
+    const second = await createStep(name, await appInputs(name));
+    expect(second.id).not.toBe(first.id);
+    expect(appIdsNamed(env.emu, name)).toEqual([second.id]);
+    if (honour) expect(env.host.stdout()).toMatch(/which is gone since/);
+  });
+});
