@@ -5,6 +5,7 @@ import { fieldLists, registeredProps, type ArgKeys, type SameKeys } from "../fie
 import { HostingResource, type OutputKeys } from "../hosting-resource";
 import { appFields } from "./fields";
 import { refuseLostEnvKeys } from "./env-keys";
+import { refuseMissingSource } from "./source-exists";
 
 /** The language runtime an app runs on; see {@link getRuntimeVersions} for what exists. */
 export interface AppRuntime {
@@ -159,6 +160,7 @@ export class App extends HostingResource {
    * @param opts Pulumi resource options.
    */
   constructor(name: string, args: AppArgs, opts?: pulumi.CustomResourceOptions) {
+    refuseMissingSource(args.source);
     // Every declared field is registered (appFields), or its output is undefined at run time.
     const props = registeredProps(appFields, args);
     if (args.env !== undefined) props.env = pulumi.secret(refuseLostEnvKeys(args.env));
