@@ -28,7 +28,8 @@ export interface AppArgs extends AccountInput {
    */
   source: pulumi.Input<string>;
   /**
-   * The app's name: 1-63 letters, digits, spaces, `.`, `_` or `-`. Changing it replaces the app.
+   * The app's name: 1-63 letters, digits, spaces, `.`, `_` or `-`, starting with a letter or
+   * digit. Changing it replaces the app.
    */
   name: pulumi.Input<string>;
   /**
@@ -51,8 +52,8 @@ export interface AppArgs extends AccountInput {
    */
   entrypoint?: pulumi.Input<string>;
   /**
-   * The platform subdomain to serve on (lower-case letters, digits, `-`); assigned when omitted.
-   * Changing it replaces the app.
+   * The platform subdomain to serve on (1-63 lower-case letters, digits and `-`, not at either
+   * end); assigned when omitted. Changing it replaces the app.
    */
   subdomain?: pulumi.Input<string>;
   /** Free text, at most 500 characters. Changing it replaces the app. */
