@@ -4,6 +4,7 @@ import { startEmulator, type RunningEmulator } from "../../src/emulator";
 import { Deployment, type RunResult } from "../harness/deployment";
 import { ROOT } from "../harness/pulumi-parts";
 import { programDir } from "../harness/stack-dir";
+import { fixtureStack } from "../helpers/fixture-stack";
 import { kind, mutations, ops } from "../helpers/steps";
 
 /*
@@ -155,18 +156,6 @@ describe("examples/basic through Pulumi's program runtime", () => {
     expect(state.resources).toEqual([]);
   });
 });
-
-/** A fixture program, ready to deploy against an emulator. */
-function fixtureStack(emu: RunningEmulator, name: string): Deployment {
-  const dir = programDir(join(__dirname, "fixtures", name));
-  return new Deployment({
-    programDir: dir,
-    providerCwd: dir,
-    stateFile: join(dir, "state.json"),
-    config: { "hosting:apiUrl": emu.url, "hosting:token": emu.issueToken() },
-    secretConfigKeys: ["hosting:token"],
-  });
-}
 
 describe("retainOnDelete", () => {
   test("destroy lets go of the app without deleting it", async () => {

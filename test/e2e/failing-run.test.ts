@@ -1,7 +1,6 @@
-import { join } from "node:path";
 import { startEmulator, type RunningEmulator } from "../../src/emulator";
-import { Deployment, type RunResult } from "../harness/deployment";
-import { programDir } from "../harness/stack-dir";
+import type { RunResult } from "../harness/deployment";
+import { fixtureStack } from "../helpers/fixture-stack";
 
 /*
  * A failing `up`, as Pulumi's program runtime reports it: each failure once, in a few lines,
@@ -15,17 +14,6 @@ beforeAll(async () => {
   emu = await startEmulator({ seed: "failing", setupDelayMs: 0 });
 });
 afterAll(() => emu.stop());
-
-function stack(fixture: string): Deployment {
-  const dir = programDir(join(__dirname, "fixtures", fixture));
-  return new Deployment({
-    programDir: dir,
-    providerCwd: dir,
-    stateFile: join(dir, "state.json"),
-    config: { "hosting:apiUrl": emu.url, "hosting:token": emu.issueToken() },
-    secretConfigKeys: ["hosting:token"],
-  });
-}
 
 /** The error-level messages of a run (Pulumi's log severity 3). */
 const errors = (r: RunResult) => r.logs.filter((l) => l.severity === 3).map((l) => l.message);
@@ -42,7 +30,7 @@ function expectSaidOnce(r: RunResult, words: string): string {
 }
 
 test("a data source failing under three resources is said once, with its code", async () => {
-  const r = await stack("failing-data-source").up();
+  const r = await fixtureStack(emu, "failing-data-source").up();
   const said = expectSaidOnce(r, 'no runtime versions for language "cobol"; available: node');
   expect(said).toContain("HostingInputError:");
   // Printed by Pulumi's handler for the program's rejections (with the fields that are set) or,
@@ -52,7 +40,7 @@ test("a data source failing under three resources is said once, with its code", 
 
 test("a misspelt source is refused in the program, naming the folder it meant, before any request", async () => {
   emu.resetStats();
-  const r = await stack("missing-source").up();
+  const r = await fixtureStack(emu, "missing-source").up();
   const said = expectSaidOnce(r, "does not exist: did you mean");
   expect(said).toMatch(/source ".*\/ap" does not exist: did you mean ".*\/app"\?/);
   expect(emu.stats().total).toBe(0);
