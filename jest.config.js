@@ -8,6 +8,8 @@ module.exports = {
   roots: ["<rootDir>/test", "<rootDir>/examples/unit-testing"],
   moduleNameMapper: { "^pulumi-hosting$": "<rootDir>/src/index.ts" },
   testPathIgnorePatterns: ["/node_modules/", "/test/.work/"],
+  // Programs copied there carry their own package.json: not modules of this repository.
+  modulePathIgnorePatterns: ["<rootDir>/test/.work/"],
   testMatch: ["**/*.test.ts"],
   transform: {
     "^.+\\.ts$": ["ts-jest", { tsconfig: "tsconfig.json" }],

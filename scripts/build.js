@@ -1,5 +1,6 @@
 // Builds dist/ from src/ with tsc into a new folder that replaces dist/ (so a deleted module
 // leaves no file).
+// Then writes plugin/schema.json (scripts/package-schema.js).
 // With --if-stale (npm test, demo, bench, pack, emulator) it builds only when src/,
 // the tsconfig files or the TypeScript version changed since the last build: one build per
 // command, none when dist/ is already what src/ gives.
@@ -41,6 +42,7 @@ function inputsDigest(files) {
 
 function isFresh(files, digest) {
   if (!existsSync(STAMP) || readFileSync(STAMP, "utf8") !== digest) return false;
+  if (!existsSync(join(ROOT, "plugin", "schema.json"))) return false;
   return files.every((f) => existsSync(join(DIST, f.replace(/\.ts$/, ".js"))));
 }
 
@@ -75,6 +77,9 @@ function build(when = "always") {
   if (existsSync(DIST)) renameSync(DIST, old);
   renameSync(out, DIST);
   rmSync(old, { recursive: true, force: true });
+  // The native plugin's package schema, from the declarations just built.
+  const schema = require("./package-schema");
+  writeFileSync(schema.OUT, schema.text());
   mkdirSync(dirname(STAMP), { recursive: true });
   writeFileSync(STAMP, digest);
   return true;

@@ -118,7 +118,8 @@ function resourcePage(kind, declaration, comment) {
     "",
     one(comment.text),
     "",
-    `Type token: \`pulumi-nodejs:dynamic/hosting:${kind}\`.`,
+    `Type token: \`pulumi-nodejs:dynamic/hosting:${kind}\`; with the native plugin ` +
+      `(other languages, \`pulumi import\`): \`hosting:index:${kind}\`.`,
     "",
     "## Example Usage",
     "",
@@ -343,7 +344,15 @@ function hoverMismatches() {
   return out;
 }
 
-module.exports = { generate, stalePages, hoverMismatches, OUT };
+module.exports = {
+  generate,
+  stalePages,
+  hoverMismatches,
+  resourcePage,
+  exportsOfIndex,
+  commentOf,
+  OUT,
+};
 
 if (require.main === module) {
   if (process.argv.includes("--check")) {

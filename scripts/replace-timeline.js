@@ -1,16 +1,18 @@
 // `node scripts/replace-timeline.js [--runs N] [--setup-delay-ms N]`: what a one-line source
-// change does to an App with a CustomDomain, AppWebAccess and AppAnalytics. Runs the deployment
-// harness (Pulumi's program runtime and dynamic-provider host, test/harness/) against the
-// `hosting-emulator` bin with --log, prints the preview in the Pulumi CLI's layout, then every
-// changing request of the replace, and how long the custom domain was attached to no app,
-// read from the emulator's own request log. Needs `npm run build` first. Prints figures only.
+// change does to an App with a CustomDomain, AppWebAccess and AppAnalytics. Deploys through the
+// real Pulumi CLI (scripts/pulumi-cli.js) against the `hosting-emulator` bin with --log, prints
+// `pulumi preview` as the CLI printed it, then every changing request of the replace, and how
+// long the custom domain was attached to no app, read from the emulator's own request log.
+// Needs `npm run build` first. Prints figures only.
 const { appendFileSync, rmSync } = require("node:fs");
 const os = require("node:os");
 const { join } = require("node:path");
 const { parseArgs } = require("node:util");
 const { requestLog } = require("../test/harness/request-log");
 const { spawnEmulator } = require("../test/harness/spawn-emulator");
-const { replaceStack } = require("../test/e2e/fixtures/replace/stack");
+const { programDir } = require("../test/harness/stack-dir");
+const { PulumiStack } = require("../test/engine/pulumi");
+const { ensure } = require("./pulumi-cli");
 
 const { values } = parseArgs({
   options: {
@@ -20,50 +22,12 @@ const { values } = parseArgs({
 });
 const RUNS = Number(values.runs);
 const SETUP_DELAY_MS = Number(values["setup-delay-ms"]);
+const FIXTURE = join(__dirname, "..", "test", "e2e", "fixtures", "replace");
+
 const ok = (r) => {
-  if (!r.ok) throw new Error(`deployment failed (${r.code}):\n${r.stderr}\n${r.stdout}`);
+  if (r.code !== 0) throw new Error(`pulumi failed (${r.code ?? r.signal}):\n${r.stderr}\n${r.stdout}`);
   return r;
 };
-const kind = (urn) => urn.split("::")[2];
-const name = (urn) => urn.split("::")[3];
-
-/** The harness's preview steps in the Pulumi CLI's `pulumi preview` table layout. */
-function render(steps, stack) {
-  const sym = { create: "+ ", update: "~ ", replace: "+-", delete: "- ", same: "  " };
-  const rows = steps.map((s, i) => [
-    ` ${sym[s.op]}  ${i === steps.length - 1 ? "└─" : "├─"} ${kind(s.urn)}`,
-    name(s.urn),
-    s.op === "same" ? "" : s.op,
-    s.replaces ? `[diff: ${s.replaces.map((p) => `~${p}`).join(", ")}]` : "",
-  ]);
-  const all = [
-    ["     Type", "Name", "Plan", "Info"],
-    ["     pulumi:pulumi:Stack", stack, "", ""],
-  ];
-  all.push(...rows);
-  const w = [0, 1, 2].map((c) => Math.max(...all.map((r) => r[c].length)) + 1);
-  const lines = all.map((r) =>
-    r
-      .map((x, c) => (c < 3 ? x.padEnd(w[c]) : x))
-      .join(" ")
-      .trimEnd(),
-  );
-  const counts = {};
-  for (const s of steps) counts[s.op] = (counts[s.op] ?? 0) + 1;
-  const verbs = { create: "+", update: "~", replace: "+-", delete: "-" };
-  const summary = Object.entries(counts)
-    .filter(([op]) => op !== "same")
-    .map(([op, n]) => `    ${verbs[op]}${n} to ${op}`);
-  const same = (counts.same ?? 0) + 1;
-  return [
-    `Previewing update (dev):`,
-    ...lines,
-    "",
-    "Resources:",
-    ...summary,
-    `    ${same} unchanged`,
-  ].join("\n");
-}
 
 /** When the domain left the old app, when it reached the new one, and the gap, from the log. */
 function domainGap(log, oldId, newId) {
@@ -82,18 +46,27 @@ function domainGap(log, oldId, newId) {
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 async function scenario(emu, log, label, extraConfig) {
-  const { dir, stack } = replaceStack(emu, extraConfig);
+  const dir = programDir(FIXTURE, join(__dirname, "..", "test", ".work", "timeline"));
+  // Every look at the app list is fresh, as a separate deployment's would be.
+  const stack = new PulumiStack({ dir, project: "shop", env: { HOSTING_LIST_CACHE_MS: "0" } });
+  await stack.init({
+    config: { "hosting:apiUrl": emu.url, ...extraConfig },
+    secrets: { "hosting:token": emu.token },
+  });
+  const outputs = async () => JSON.parse(ok(await stack.pulumi(["stack", "output", "--json"])).stdout);
   const gaps = [];
   try {
-    let up = ok(await stack.up());
+    ok(await stack.up());
+    let up = { outputs: await outputs() };
     console.log(`\n## ${label}\n\nsubdomain after the first up: ${up.outputs.subdomain}`);
     for (let run = 1; run <= RUNS; run++) {
       appendFileSync(join(dir, "app", "index.js"), `// change ${run}\n`);
-      const preview = ok(await stack.preview());
-      if (run === 1) console.log(`\n${render(preview.steps, "shop-dev")}\n`);
+      const preview = ok(await stack.pulumi(["preview", "--non-interactive"]));
+      if (run === 1) console.log(`\n${preview.stdout.trim()}\n`);
       const oldId = up.outputs.appId;
       const from = log.length;
-      up = ok(await stack.up());
+      ok(await stack.up());
+      up = { outputs: await outputs() };
       const newId = up.outputs.appId;
       const slice = log.slice(from);
       const g = domainGap(slice, oldId, newId);
@@ -125,6 +98,8 @@ async function scenario(emu, log, label, extraConfig) {
 }
 
 async function main() {
+  const found = ensure();
+  if ("missing" in found) throw new Error(found.missing);
   const spawned = await spawnEmulator([
     "--seed",
     "replace-timeline",
@@ -139,7 +114,7 @@ async function main() {
   };
   console.log(
     `# A one-line source change to an App with a CustomDomain (emulator on loopback, ` +
-      `setup ${SETUP_DELAY_MS} ms; node ${process.version}; load average ` +
+      `setup ${SETUP_DELAY_MS} ms; pulumi ${found.version}; node ${process.version}; load average ` +
       `${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores)`,
   );
   try {

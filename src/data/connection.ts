@@ -18,10 +18,21 @@ const pool = new ClientPool(reportRetryWait);
  * `hosting:*` config fails the call, as it fails the check of every resource.
  */
 export function programClient(account?: string): HostingClient {
+  if (clientsOf) return clientsOf(account);
   const config = stackConfig(pulumi.runtime.allConfig(), pulumi.getProject());
   const conn = new Connection(config, readEnvironment(), pool);
   if (conn.problems.length > 0) throw new HostingConfigError(conn.problems.join("\n"));
   return conn.client(account);
+}
+
+let clientsOf: ((account?: string) => HostingClient) | undefined;
+
+/**
+ * @internal Data sources answer the native plugin's invokes with its provider's clients (its
+ * own config), not with the program's config.
+ */
+export function useClientsOf(clients: (account?: string) => HostingClient): void {
+  clientsOf = clients;
 }
 
 /** Closes the program's clients (tests and short-lived programs). */

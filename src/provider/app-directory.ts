@@ -44,7 +44,7 @@ function start(client: HostingClient): Shared {
 }
 
 /** The shared list: one in flight, or settled within the cache lifetime. */
-function listAppsShared(client: HostingClient): Promise<AppListEntry[]> {
+export function listAppsShared(client: HostingClient): Promise<AppListEntry[]> {
   const hit = shared.get(client);
   if (hit && (hit.settledAt === undefined || clock.now() - hit.settledAt < maxAgeMs())) {
     return hit.promise;

@@ -63,7 +63,8 @@ export const resourceDeclarations = {
       "Dynamic resources cannot be imported with `pulumi import`. Set `adoptId` to the id of an " +
       "existing app (e.g. from `getApp`): create takes it over instead of making one, and its " +
       "live settings show as outputs, so the next preview shows any difference from the " +
-      "program. `adoptId` is read only at create; from then on the program is the truth.",
+      "program. `adoptId` is read only at create; from then on the program is the truth. " +
+      "With the native plugin: `pulumi import hosting:index:App <name> <app id>`.",
   },
   CustomDomain: {
     fields: customDomainFields,
@@ -109,7 +110,8 @@ export const resourceDeclarations = {
     adoption:
       "Dynamic resources cannot be imported with `pulumi import`. Declare the domain that is " +
       "already attached: attaching it again answers with its current state, so create takes " +
-      "it over.",
+      "it over. With the native plugin: `pulumi import hosting:index:CustomDomain <name> " +
+      "<hostname>`.",
   },
   AppWebAccess: { fields: webAccessFields, adoption: declaring, inputs: toggleInputSchema },
   AppAnalytics: { fields: analyticsFields, adoption: declaring, inputs: toggleInputSchema },

@@ -31,6 +31,11 @@ export interface Field {
   readonly platformDefault?: boolean;
   /** Stored as a secret. */
   readonly secret?: boolean;
+  /**
+   * The key the input travels under in the app manifest (`hosting.json`, snake_case). Set means
+   * the setting is sent; the manifest's own type must list exactly these keys (compile-checked).
+   */
+  readonly wire?: string;
   /** The documented service field the output is read from (dotted path), e.g. `user_id`. */
   readonly from?: string;
   /** With `from`: the known fields of an object or list value; nothing else is read. */
@@ -53,6 +58,11 @@ type KeysWhere<F extends Fields, C> = {
 export type SchemaKeys<F extends Fields> = KeysWhere<F, { input: string }>;
 /** Fields a program sets (the Args interface, less `account`). */
 export type ArgKeys<F extends Fields> = KeysWhere<F, { input: "required" | "optional" }>;
+
+/** The wire keys a declaration sends (its fields' `wire`). */
+export type WireKeys<F extends Fields> = {
+  [K in keyof F]: F[K] extends { wire: infer W extends string } ? W : never;
+}[keyof F];
 
 /** true when A and B are the same set of names. */
 export type SameKeys<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
@@ -97,6 +107,16 @@ export function registeredProps(f: Fields, args: object): Record<string, unknown
     if (!arg || !(key in props)) props[key] = undefined;
   }
   return props;
+}
+
+/** The wire form of inputs: each set input with a `wire` key, under that key. */
+export function wireOf(f: Fields, inputs: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(f)) {
+    const wire = f[key].wire;
+    if (wire !== undefined && inputs[key] !== undefined) out[wire] = inputs[key];
+  }
+  return out;
 }
 
 const pathOf = (from: string) => from.split(".");

@@ -11,7 +11,7 @@ import { Connection } from "../connection/connection";
 import { readEnvironment } from "../connection/environment";
 import { ClientPool } from "../connection/pool";
 import { SETTINGS } from "../connection/settings";
-import { stackConfig } from "../connection/stack-config";
+import { stackConfig, type StackConfig } from "../connection/stack-config";
 import { reportRetryWait } from "../shared/progress";
 import type { ResourceKind } from "./resource-kind";
 import { customDomainHandler } from "./custom-domain/handler";
@@ -115,19 +115,36 @@ const methods = new Map<ResourceKind, Methods>();
 export function providerHandlers(kind: ResourceKind): Methods {
   let m = methods.get(kind);
   if (!m) {
-    m = withProviderHints(methodsFor(table[kind]));
+    m = withProviderHints(methodsFor(table[kind], { conn: connectionOf(stackConfig({})) }));
     methods.set(kind, m);
   }
   return m;
 }
 
-function methodsFor(h: ResourceHandler) {
+/** Where a kind's methods find their connection; configure replaces it. */
+export interface HeldConnection {
+  conn: Connection;
+}
+
+/** A connection from stack config and the environment, on the process's shared pool. */
+export function connectionOf(config: StackConfig): Connection {
+  return new Connection(config, readEnvironment(), pool);
+}
+
+/**
+ * @internal The same methods for the native plugin, whose provider holds one connection for
+ * every kind (its own config: the stack's, or an explicit provider's arguments).
+ */
+export function nativeHandlers(kind: ResourceKind, held: HeldConnection): Methods {
+  return withProviderHints(methodsFor(table[kind], held));
+}
+
+function methodsFor(h: ResourceHandler, held: HeldConnection) {
   // Built by configure (the host calls it first); the environment alone until then.
-  let conn = new Connection(stackConfig({}), readEnvironment(), pool);
-  const client = (props: Props) => conn.client(accountOf(props));
+  const client = (props: Props) => held.conn.client(accountOf(props));
   return {
     async configure(req: pulumi.dynamic.ConfigureRequest): Promise<void> {
-      conn = new Connection(engineConfig(req), readEnvironment(), pool);
+      held.conn = connectionOf(engineConfig(req));
     },
     async check(olds: Props, news: Props): Promise<pulumi.dynamic.CheckResult> {
       // `account` is common to every resource: checked here, not by each resource's schema.
@@ -135,11 +152,11 @@ function methodsFor(h: ResourceHandler) {
       const result = await checkWith(h, olds, rest);
       return {
         inputs: withAccount(result.inputs, account),
-        failures: [...connectionFailures(conn, account), ...result.failures],
+        failures: [...connectionFailures(held.conn, account), ...result.failures],
       };
     },
     async diff(id: string, olds: Props, news: Props): Promise<pulumi.dynamic.DiffResult> {
-      const moved = accountMoved(conn, olds, news);
+      const moved = accountMoved(held.conn, olds, news);
       const result = diffWith(
         moved ? { ...h, replaceOnChange: [...h.replaceOnChange, "account"] } : h,
         olds,

@@ -9,6 +9,13 @@ export interface InitFailure {
 
 export declare class ProviderHost {
   static start(env?: Record<string, string>, cwd?: string): Promise<ProviderHost>;
+  /** The package's native plugin (plugin/) instead of Pulumi's dynamic-provider host. */
+  static startNative(env?: Record<string, string>, cwd?: string): Promise<ProviderHost>;
+  invoke(
+    tok: string,
+    args: Props,
+  ): Promise<{ outputs: Props; failures: Array<{ property: string; reason: string }> }>;
+  getSchema(): Promise<Record<string, unknown>>;
   readonly stderr: () => string;
   /** What the host printed after its port line: what the engine shows the user as info. */
   readonly stdout: () => string;

@@ -14,7 +14,7 @@ const { exited } = require("./exited");
 const { stackDir } = require("./stack-dir");
 
 const toStruct = (o) => structproto.Struct.fromJavaScript(o ?? {});
-const STRUCT_FIELDS = new Set(["olds", "news", "properties", "inputs"]);
+const STRUCT_FIELDS = new Set(["olds", "news", "properties", "inputs", "args"]);
 
 /** A request message from plain fields: ids and URNs as they are, property bags as Structs. */
 function message(Type, fields) {
@@ -34,16 +34,21 @@ class ProviderHost {
   }
 
   /** Starts the host in `cwd` (default: the test stack folder) with extra environment. */
-  static async start(env = {}, cwd = stackDir()) {
-    const child = spawn(
-      process.execPath,
-      [join(PULUMI_DIR, "cmd", "dynamic-provider"), "127.0.0.1:1"],
-      {
-        cwd,
-        env: { ...process.env, HOSTING_API_URL: "", HOSTING_TOKEN: "", ...env },
-        stdio: ["ignore", "pipe", "pipe"],
-      },
-    );
+  static start(env = {}, cwd = stackDir()) {
+    return ProviderHost.spawn(join(PULUMI_DIR, "cmd", "dynamic-provider"), env, cwd);
+  }
+
+  /** Starts the package's native plugin (plugin/, as the engine runs it) instead. */
+  static startNative(env = {}, cwd = stackDir()) {
+    return ProviderHost.spawn(join(__dirname, "..", "..", "plugin"), env, cwd);
+  }
+
+  static async spawn(entry, env, cwd) {
+    const child = spawn(process.execPath, [entry, "127.0.0.1:1"], {
+      cwd,
+      env: { ...process.env, HOSTING_API_URL: "", HOSTING_TOKEN: "", ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let err = "";
     child.stderr.on("data", (d) => (err += d.toString()));
     // The first line is the port; every later line is output the engine would show the user.
@@ -126,6 +131,20 @@ class ProviderHost {
   async update(id, urn, olds, news) {
     const req = message(provproto.UpdateRequest, { id, urn, olds, news });
     return (await this.call("update", req)).getProperties().toJavaScript();
+  }
+
+  async invoke(tok, args) {
+    const res = await this.call("invoke", message(provproto.InvokeRequest, { tok, args }));
+    return {
+      outputs: res.getReturn()?.toJavaScript() ?? {},
+      failures: res
+        .getFailuresList()
+        .map((f) => ({ property: f.getProperty(), reason: f.getReason() })),
+    };
+  }
+
+  async getSchema() {
+    return JSON.parse((await this.call("getSchema", new provproto.GetSchemaRequest())).getSchema());
   }
 
   async delete(id, urn, props) {

@@ -3,6 +3,11 @@ export interface StoredResource {
   id: string;
   inputs: Record<string, unknown>;
   outputs: Record<string, unknown>;
+  type: string;
+  secretKeys?: string[];
+  dependencies?: string[];
+  retainOnDelete?: boolean;
+  deleteBeforeReplace?: boolean;
 }
 export interface StoredState {
   resources: StoredResource[];

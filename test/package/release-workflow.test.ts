@@ -16,6 +16,7 @@ interface Step {
   uses?: string;
   run?: string;
   with?: Record<string, unknown>;
+  env?: Record<string, string>;
 }
 interface Workflow {
   on: Record<string, { tags?: string[]; branches?: string[] } | null>;
@@ -99,5 +100,12 @@ describe(".github/workflows/ci.yml", () => {
     const matrix = Object.values(w.jobs).flatMap((j) => j.strategy?.matrix?.["node-version"] ?? []);
     expect(matrix).toContain(enginesFloor());
     expect(w.permissions).toEqual({ contents: "read" });
+  });
+
+  test("sets up Go for the pinned Pulumi CLI and fails rather than skip the engine suite", () => {
+    const steps = stepsOf(w);
+    expect(steps.some((s) => (s.uses ?? "").startsWith("actions/setup-go@"))).toBe(true);
+    const test = steps.find((s) => s.run === "npm test");
+    expect(test?.env?.HOSTING_REQUIRE_ENGINE).toBe("1");
   });
 });

@@ -39,7 +39,7 @@ describe("npm pack", () => {
     files = packedFiles();
   });
 
-  test("ships README, CHANGELOG, the reference pages, LICENSE, package.json and, per src/ module, its .js, .d.ts and .js.map", () => {
+  test("ships README, CHANGELOG, the reference pages, LICENSE, package.json, the plugin folder and, per src/ module, its .js, .d.ts and .js.map", () => {
     const modules = readdirSync(join(ROOT, "src"), { recursive: true, encoding: "utf8" })
       .filter((f) => f.endsWith(".ts"))
       .map((f) => `dist/${f.replace(/\.ts$/, "")}`);
@@ -50,6 +50,11 @@ describe("npm pack", () => {
       "README.md",
       ...pages,
       "package.json",
+      "plugin/PulumiPlugin.yaml",
+      "plugin/index.js",
+      "plugin/pulumi-resource-hosting",
+      "plugin/schema.json",
+      "scripts/native-migration.js",
       ...modules.flatMap((m) => [`${m}.js`, `${m}.d.ts`, `${m}.js.map`]),
     ].sort();
     expect(files).toEqual(expected);
@@ -81,6 +86,14 @@ describe("npm pack", () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  test("the plugin's executable stays executable, so the CLI runs it as a plugin", () => {
+    const listing = execFileSync("tar", ["-tvzf", tgz], { encoding: "utf8" });
+    const line = listing
+      .split("\n")
+      .find((l) => l.endsWith("package/plugin/pulumi-resource-hosting"));
+    expect(line).toMatch(/^-rwx/);
   });
 
   test("LICENSE is the Apache-2.0 text the package.json names", () => {

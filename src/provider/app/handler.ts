@@ -7,7 +7,15 @@ import type { AppSummary } from "../../api/types";
 import { findApp, forgetApps, listAppsSince } from "../app-directory";
 import { withKeyLock } from "../keyed-lock";
 import { clock } from "../clock";
-import { declaredState, fieldLists, outputsFrom } from "../fields";
+import { assertType } from "../../api/type-equality";
+import {
+  declaredState,
+  fieldLists,
+  outputsFrom,
+  wireOf,
+  type SameKeys,
+  type WireKeys,
+} from "../fields";
 import { pollUntil } from "../poll";
 import {
   ignoreNotFound,
@@ -30,17 +38,13 @@ const POLL_MS = 500;
 /** The first look comes sooner: a quick setup is seen without a whole interval's wait. */
 const FIRST_LOOK_MS = 250;
 
-function manifestOf(i: AppInputs): Manifest {
-  const m: Manifest = { name: i.name };
-  if (i.ram !== undefined) m.ram = i.ram;
-  if (i.vcpu !== undefined) m.vcpu = i.vcpu;
-  if (i.entrypoint !== undefined) m.entrypoint = i.entrypoint;
-  if (i.subdomain !== undefined) m.subdomain = i.subdomain;
-  if (i.description !== undefined) m.description = i.description;
-  if (i.customCommand !== undefined) m.custom_command = i.customCommand;
-  if (i.runtime !== undefined) m.runtime = i.runtime;
-  return m;
+/** The manifest from the declaration's `wire` keys: a declared setting cannot be left out. */
+export function manifestOf(i: AppInputs): Manifest {
+  return wireOf(appFields, i) as Manifest;
 }
+
+// Every manifest key is some App field's `wire`, and every `wire` is a manifest key.
+assertType<SameKeys<keyof Manifest, WireKeys<typeof appFields>>>(true);
 
 /*
  * Packing is CPU work on the provider's one thread (zip, deflate, hashing). Hundreds of creates
@@ -119,9 +123,12 @@ export const appHandler: ResourceHandler<AppSchema> = {
     return { ...inputs, sourceHash: await checkedHash(inputs, olds) };
   },
 
-  // A stack made by a build that hashed the zip bytes: same bytes, so same content, new hash.
+  // A stack made by a build that hashed the zip bytes: same bytes, so same content, new hash. An
+  // app taken in by `pulumi import` has no hash (the service cannot show its source): the
+  // program's is recorded in place, since the app already runs what the program holds.
   equivalent: (key, old, next) =>
-    key === "sourceHash" && typeof old === "string" && rehashed.get(old) === next,
+    key === "sourceHash" &&
+    (old === undefined || (typeof old === "string" && rehashed.get(old) === next)),
 
   diffed(id, _olds, replaces) {
     noteHeld(id, replaces.length > 0 ? "replaced" : "kept");

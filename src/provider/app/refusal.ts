@@ -1,6 +1,8 @@
 import { HostingApiError } from "../../api/errors/api-error";
 import { makeApiError } from "../../api/errors/make-api-error";
 import type { RefusedProperty } from "../../api/refusals";
+import type { Fields } from "../fields";
+import { appFields } from "./fields";
 
 /*
  * A refusal of POST /apps names the App input to fix. The client reads which setting the
@@ -8,19 +10,18 @@ import type { RefusedProperty } from "../../api/refusals";
  * setting to the App's input and says what to do in the provider's terms.
  */
 const APP_INPUTS: Partial<Record<RefusedProperty, { input: string; hint?: string }>> = {
+  // Each manifest setting by its declared wire key (appFields), so a new one is named too.
+  ...Object.fromEntries(
+    Object.entries(appFields as Fields)
+      .filter(([, f]) => f.wire !== undefined)
+      .map(([input, f]) => [f.wire, { input }]),
+  ),
   runtime: {
     input: "runtime",
     hint:
       "set it to a runtime the service offers: getRuntimeVersions() lists them, and " +
       "pickRuntimeVersion() picks the recommended version of a language",
   },
-  name: { input: "name" },
-  ram: { input: "ram" },
-  vcpu: { input: "vcpu" },
-  entrypoint: { input: "entrypoint" },
-  subdomain: { input: "subdomain" },
-  description: { input: "description" },
-  custom_command: { input: "customCommand" },
   env: { input: "env" },
   archive: { input: "source" },
 };

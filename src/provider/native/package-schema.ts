@@ -1,0 +1,149 @@
+import type { SettingKey } from "../../connection/settings";
+import type { ResourceDeclaration } from "../declarations";
+import { accountField, type Field } from "../fields";
+import {
+  objectTypes,
+  PACKAGE,
+  tokenOf,
+  typeSpecOf,
+  type ObjectTypeSpec,
+  type PropertySpec,
+} from "./schema-types";
+
+/*
+ * The Pulumi package schema of the native plugin, made from the same declarations as the
+ * dynamic resources, their checks and the reference pages. Functions (data sources) come from
+ * their TypeScript signatures (scripts/package-schema.js), so they are passed in.
+ */
+
+/** A resource of the schema. */
+export interface ResourceSpec {
+  description: string;
+  properties: Record<string, PropertySpec>;
+  required: string[];
+  inputProperties: Record<string, PropertySpec>;
+  requiredInputs: string[];
+}
+
+/** A function (invoke) of the schema. */
+export interface FunctionSpec {
+  description: string;
+  inputs: { properties: Record<string, PropertySpec>; required?: string[] };
+  outputs: { properties: Record<string, PropertySpec>; required?: string[] };
+}
+
+/** Provider configuration, one entry per stack setting (compile-checked against SETTINGS). */
+const CONFIG: Record<SettingKey, PropertySpec> = {
+  "hosting:apiUrl": {
+    type: "string",
+    description: "Base URL of the Hosting Management API (`https`; `http` for loopback hosts).",
+  },
+  "hosting:token": {
+    type: "string",
+    secret: true,
+    description: "The API token from the dashboard's account settings; kept secret.",
+  },
+  "hosting:accounts": {
+    type: "object",
+    additionalProperties: { $ref: `#/types/${tokenOf("Account")}` },
+    description: "Named accounts (`{ <name>: { apiUrl, token } }`), chosen by `account`.",
+  },
+  "hosting:timeoutSeconds": {
+    type: "number",
+    description: "Idle limit of a request in seconds (default 60).",
+  },
+  "hosting:maxResponseMiB": {
+    type: "number",
+    description: "Largest reply accepted, in MiB (default 32).",
+  },
+  "hosting:allowInsecureHttp": {
+    type: "boolean",
+    description: "`true` permits plain `http` to a non-loopback host.",
+  },
+};
+
+const accountType: ObjectTypeSpec = {
+  type: "object",
+  description: "A named account's connection.",
+  properties: {
+    apiUrl: { type: "string", description: "The account's API URL." },
+    token: { type: "string", secret: true, description: "The account's API token." },
+  },
+};
+
+const configVariables = (): Record<string, PropertySpec> =>
+  Object.fromEntries(Object.entries(CONFIG).map(([k, v]) => [k.slice(PACKAGE.length + 1), v]));
+
+const isArg = (f: Field) => f.input === "required" || f.input === "optional";
+
+function property(f: Field, asInput: boolean): PropertySpec {
+  const spec: PropertySpec = {
+    ...typeSpecOf(f.type),
+    description: asInput ? f.doc : (f.outputDoc ?? f.doc),
+  };
+  if (f.secret) spec.secret = true;
+  if (asInput && f.replaces) spec.replaceOnChanges = true;
+  return spec;
+}
+
+/** One resource of the schema from its declaration (fields, plus `account`). */
+export function resourceSpec(description: string, d: ResourceDeclaration): ResourceSpec {
+  const fields = Object.entries({ ...d.fields, account: accountField });
+  const args = fields.filter(([, f]) => isArg(f));
+  return {
+    description,
+    properties: Object.fromEntries(fields.map(([k, f]) => [k, property(f, false)])),
+    // Outputs present whenever the resource exists: the required inputs.
+    required: args.filter(([, f]) => f.input === "required").map(([k]) => k),
+    inputProperties: Object.fromEntries(args.map(([k, f]) => [k, property(f, true)])),
+    requiredInputs: args.filter(([, f]) => f.input === "required").map(([k]) => k),
+  };
+}
+
+/** The whole package schema. */
+export function packageSchema(
+  version: string,
+  resources: Record<string, { description: string; declaration: ResourceDeclaration }>,
+  functions: Record<string, FunctionSpec>,
+  functionTypes: Record<string, ObjectTypeSpec> = {},
+) {
+  const variables = configVariables();
+  const types = { ...objectTypes, ...functionTypes, Account: accountType };
+  return {
+    name: PACKAGE,
+    displayName: "Hosting",
+    version,
+    description: "Apps, custom domains, web access and analytics of the Hosting Management API.",
+    keywords: ["pulumi", "hosting", "category/cloud"],
+    license: "Apache-2.0",
+    repository: "https://github.com/pulumi-hosting/pulumi-hosting",
+    meta: { moduleFormat: "(.*)" },
+    config: { variables },
+    provider: {
+      description: "The Hosting provider: its own API URL, token and named accounts.",
+      properties: {},
+      inputProperties: variables,
+    },
+    types: Object.fromEntries(Object.entries(types).map(([k, v]) => [tokenOf(k), v])),
+    resources: Object.fromEntries(
+      Object.entries(resources).map(([k, r]) => [
+        tokenOf(k),
+        resourceSpec(r.description, r.declaration),
+      ]),
+    ),
+    functions: Object.fromEntries(Object.entries(functions).map(([k, f]) => [tokenOf(k), f])),
+    language: {
+      nodejs: { packageName: "@pulumi-hosting/hosting", respectSchemaVersion: true },
+      python: {
+        packageName: "pulumi_hosting",
+        respectSchemaVersion: true,
+        pyproject: { enabled: true },
+      },
+      go: {
+        importBasePath: "github.com/pulumi-hosting/pulumi-hosting/sdk/go/hosting",
+        generateResourceContainerTypes: false,
+        respectSchemaVersion: true,
+      },
+    },
+  };
+}

@@ -1,0 +1,108 @@
+import { assertType } from "../../src/api/type-equality";
+import type { Manifest } from "../../src/api/manifest";
+import { manifestOf } from "../../src/provider/app/handler";
+import { appFields } from "../../src/provider/app/fields";
+import { appInputSchema } from "../../src/provider/app/schema";
+import { resourceDeclarations } from "../../src/provider/declarations";
+import {
+  accountField,
+  fieldLists,
+  wireOf,
+  type SameKeys,
+  type SchemaKeys,
+  type WireKeys,
+} from "../../src/provider/fields";
+import { resourceSpec } from "../../src/provider/native/package-schema";
+import { typeSpecOf } from "../../src/provider/native/schema-types";
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const docs = require("../../scripts/reference-docs") as {
+  resourcePage(kind: string, d: object, comment: { text: string; example: string }): string;
+};
+
+/*
+ * A field is declared once. Adding one to a copy of App's declaration (a health-check path the
+ * service would read from the manifest as `health_path`) reaches the package schema, the lists
+ * diff uses, the manifest and the reference page; the check's rules and the manifest's type must
+ * be given it, or the build does not compile.
+ */
+
+const withHealthPath = {
+  ...appFields,
+  healthPath: {
+    doc: "The path the platform probes for health, e.g. `/healthz`. Changing it replaces the app.",
+    type: "string",
+    input: "optional",
+    replaces: true,
+    platformDefault: true,
+    wire: "health_path",
+    from: "health_path",
+  },
+} as const;
+
+test("the new field is in the package schema: an input that replaces, an output", () => {
+  const spec = resourceSpec("An app.", { ...resourceDeclarations.App, fields: withHealthPath });
+  expect(spec.inputProperties.healthPath).toEqual({
+    type: "string",
+    description: withHealthPath.healthPath.doc,
+    replaceOnChanges: true,
+  });
+  expect(spec.properties.healthPath.type).toBe("string");
+  // The untouched declaration has no such property.
+  expect(resourceSpec("An app.", resourceDeclarations.App).inputProperties).not.toHaveProperty(
+    "healthPath",
+  );
+});
+
+test("diff and check lists: a change to it replaces the app, an unset one is the platform's", () => {
+  const lists = fieldLists(withHealthPath);
+  expect(lists.schemaKeys).toContain("healthPath");
+  expect(lists.replaceOnChange).toContain("healthPath");
+  expect(lists.platformDefaults).toContain("healthPath");
+  expect(lists.live).toContain("healthPath");
+});
+
+test("the manifest carries it under its wire key; the real App's manifest is unchanged", () => {
+  const inputs = { source: "./app", name: "web", healthPath: "/healthz", customCommand: "run" };
+  expect(wireOf(withHealthPath, inputs)).toEqual({
+    name: "web",
+    custom_command: "run",
+    health_path: "/healthz",
+  });
+  expect(manifestOf(appInputSchema.parse({ source: "./app", name: "web", ram: 256 }))).toEqual({
+    name: "web",
+    ram: 256,
+  });
+});
+
+test("the compiler holds the check's rules and the manifest's type to the declaration", () => {
+  // The real declaration agrees with both.
+  assertType<SameKeys<keyof typeof appInputSchema.shape, SchemaKeys<typeof appFields>>>(true);
+  assertType<SameKeys<keyof Manifest, WireKeys<typeof appFields>>>(true);
+  // With the new field, both fail to compile until the rule and the manifest key are added.
+  // @ts-expect-error the check has no rule for healthPath
+  assertType<SameKeys<keyof typeof appInputSchema.shape, SchemaKeys<typeof withHealthPath>>>(true);
+  // @ts-expect-error the manifest type has no health_path
+  assertType<SameKeys<keyof Manifest, WireKeys<typeof withHealthPath>>>(true);
+});
+
+test("the reference page lists it as an argument that replaces the resource", () => {
+  const page = docs.resourcePage(
+    "App",
+    { ...resourceDeclarations.App, fields: withHealthPath, accountDoc: accountField.doc },
+    { text: "An app.", example: 'new hosting.App("web", { source: "./app", name: "web" });' },
+  );
+  expect(page).toContain(
+    "- `healthPath` (Optional, `string`): The path the platform probes for health",
+  );
+  expect(page).toMatch(/A change to .*`healthPath`.* replaces the resource/);
+});
+
+test("a declared type the schema cannot express fails generation, naming it", () => {
+  expect(() => typeSpecOf("Map<string, Date>")).toThrow(/Map<string, Date>.*schema-types\.ts/);
+  expect(typeSpecOf("string | null")).toEqual({ type: "string" });
+  expect(typeSpecOf("DnsRecord[]")).toEqual({
+    type: "array",
+    items: { $ref: "#/types/hosting:index:DnsRecord" },
+  });
+});

@@ -1,0 +1,158 @@
+import { startEmulator, type RunningEmulator } from "../../src/emulator";
+import { resourceDeclarations } from "../../src/provider/declarations";
+import { ProviderHost } from "../harness/provider-host";
+import { appSource, expectNoToken } from "../helpers/provider-env";
+
+/*
+ * The native plugin (plugin/, `runtime: nodejs`) as the engine drives it over gRPC: the same
+ * handlers as the dynamic resources behind types `hosting:index:<Kind>`, data sources as invokes,
+ * secrets as Pulumi secrets, and `pulumi import`'s read with the id alone.
+ */
+
+const SIG = "4dabf18193072939515e22adb298388d";
+const SECRET = "1b47061264138c4ac30d75fd1eb44270";
+const secret = (value: unknown) => ({ [SIG]: SECRET, value });
+const urn = (kind: string, name: string) => `urn:pulumi:dev::shop::hosting:index:${kind}::${name}`;
+
+let emu: RunningEmulator;
+let host: ProviderHost;
+let token: string;
+
+beforeAll(async () => {
+  emu = await startEmulator({ seed: "native", setupDelayMs: 0 });
+  token = emu.issueToken();
+  host = await ProviderHost.startNative({ HOSTING_LIST_CACHE_MS: "0" });
+  // A default provider: the engine sends the stack's `hosting:*` config as variables.
+  await host.configure({ "hosting:config:apiUrl": emu.url, "hosting:config:token": token });
+});
+afterAll(async () => {
+  await host?.stop();
+  await emu?.stop();
+});
+
+test("the schema: every kind and data source under `hosting:index:`, secrets and replacements marked", async () => {
+  const schema = (await host.getSchema()) as {
+    name: string;
+    resources: Record<string, { properties: Record<string, { secret?: boolean }> }>;
+    functions: Record<string, unknown>;
+    config: { variables: Record<string, { secret?: boolean }> };
+    provider: { inputProperties: Record<string, unknown> };
+  };
+  expect(schema.name).toBe("hosting");
+  // Every kind the dynamic resources declare, under the native token.
+  expect(Object.keys(schema.resources).sort()).toEqual(
+    Object.keys(resourceDeclarations)
+      .map((k) => `hosting:index:${k}`)
+      .sort(),
+  );
+  expect(Object.keys(schema.functions)).toEqual(
+    expect.arrayContaining(["hosting:index:getDatabases", "hosting:index:getApp"]),
+  );
+  expect(schema.resources["hosting:index:App"].properties.env.secret).toBe(true);
+  expect(schema.resources["hosting:index:App"]).toMatchObject({
+    inputProperties: { name: { type: "string", replaceOnChanges: true } },
+    requiredInputs: ["source", "name"],
+  });
+  expect(schema.config.variables.token.secret).toBe(true);
+  expect(Object.keys(schema.provider.inputProperties)).toEqual(
+    expect.arrayContaining(["apiUrl", "token", "accounts"]),
+  );
+});
+
+test("App: check keeps env secret, create answers with secret outputs and no token, refresh and delete", async () => {
+  const u = urn("App", "web");
+  const news = { source: await appSource(), name: "native-web", env: secret({ KEY: "v" }) };
+  const checked = await host.check(u, {}, news);
+  expect(checked.failures).toEqual([]);
+  expect(checked.inputs.env).toEqual(secret({ KEY: "v" }));
+  expect(checked.inputs.sourceHash).toMatch(/^[0-9a-f]{64}$/);
+
+  const created = await host.create(u, checked.inputs);
+  expect(emu.world.apps.find((a) => a.id === created.id)?.name).toBe("native-web");
+  expect(created.properties.env).toEqual(secret({ KEY: "v" }));
+  expect(created.properties).toMatchObject({ name: "native-web", setup: true });
+  expectNoToken(created, token);
+
+  expect(await host.diff(created.id, u, created.properties, checked.inputs)).toMatchObject({
+    changes: false,
+  });
+  const read = await host.read(created.id, u, created.properties, checked.inputs);
+  expect(read.id).toBe(created.id);
+  expect(read.properties.env).toEqual(secret({ KEY: "v" }));
+
+  await host.delete(created.id, u, created.properties);
+  expect(emu.world.apps.find((a) => a.id === created.id)).toBeUndefined();
+});
+
+test("a bad input fails check naming the property, before any request", async () => {
+  emu.resetStats();
+  const bad = await host.check(urn("App", "bad"), {}, { source: await appSource(), name: "" });
+  expect(bad.failures).toEqual([{ property: "name", reason: expect.stringMatching(/name must/) }]);
+  expect(emu.stats().total).toBe(0);
+});
+
+test("pulumi import: an App, a CustomDomain (by hostname) and AppAnalytics are read from the id alone", async () => {
+  const app = await host.create(
+    urn("App", "made"),
+    (await host.check(urn("App", "made"), {}, { source: await appSource(), name: "imp", ram: 256 }))
+      .inputs,
+  );
+  await host.create(urn("CustomDomain", "d"), { appId: app.id, domain: "www.imp.pointed.test" });
+  emu.resetStats();
+
+  const imported = await host.read(app.id, urn("App", "imported"), {});
+  expect(imported.id).toBe(app.id);
+  expect(imported.inputs).toMatchObject({ name: "imp", ram: 256 });
+  expect(imported.inputs).not.toHaveProperty("source");
+
+  const domain = await host.read("www.imp.pointed.test", urn("CustomDomain", "imported"), {});
+  expect(domain.inputs).toEqual({ appId: app.id, domain: "www.imp.pointed.test" });
+
+  const analytics = await host.read(app.id, urn("AppAnalytics", "imported"), {});
+  expect(analytics.inputs).toEqual({ appId: app.id, enabled: false });
+
+  const gone = await host.read("no-such-app", urn("App", "missing"), {});
+  expect(gone.id).toBe("");
+  // Reads only: an import's preview must change nothing.
+  const changing = Object.keys(emu.stats().requests).filter((r) => !r.startsWith("GET "));
+  expect(changing).toEqual([]);
+});
+
+test("data sources are invokes: lists under `items`, a connection URL as a secret", async () => {
+  const apps = await host.invoke("hosting:index:getApps", {});
+  expect(Array.isArray(apps.outputs.items)).toBe(true);
+  const dbs = await host.invoke("hosting:index:getDatabases", { serviceType: "postgres" });
+  const [db] = dbs.outputs.items as Array<{ id: string; serviceType: string }>;
+  expect(db.serviceType).toBe("postgres");
+  const conn = await host.invoke("hosting:index:getDatabaseConnection", { databaseId: db.id });
+  expect(conn.outputs.connectionUrl).toEqual(secret(expect.stringContaining("://")));
+  await expect(host.invoke("hosting:index:getNothing", {})).rejects.toThrow(/no function/);
+});
+
+test("an explicit provider uses its own URL and token (Configure's arguments), not the stack's", async () => {
+  const bob = emu.issueToken(emu.users[1].id);
+  const other = await ProviderHost.startNative({ HOSTING_LIST_CACHE_MS: "0" });
+  try {
+    await other.configure({ apiUrl: emu.url, token: secret(bob) });
+    const u = urn("App", "bobs");
+    const checked = await other.check(u, {}, { source: await appSource(), name: "bobs-app" });
+    const created = await other.create(u, checked.inputs);
+    expect(emu.world.apps.find((a) => a.id === created.id)?.user_id).toBe(emu.users[1].id);
+    expectNoToken(created, bob);
+  } finally {
+    await other.stop();
+  }
+});
+
+test("a POST /apps whose reply is lost after it took effect: the one app made is adopted, no duplicate", async () => {
+  const u = urn("App", "lost");
+  const checked = await host.check(u, {}, { source: await appSource(), name: "native-lost" });
+  emu.setFaults({ rules: [{ route: "POST /apps", commitThenDrop: true, times: 1 }] });
+  try {
+    const created = await host.create(u, checked.inputs);
+    const apps = emu.world.apps.filter((a) => a.name === "native-lost");
+    expect(apps.map((a) => a.id)).toEqual([created.id]);
+  } finally {
+    emu.setFaults({});
+  }
+});
