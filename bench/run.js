@@ -9,6 +9,7 @@ const suites = {
   require: () => require("./require.bench")(),
   state: () => require("./state.bench")(),
   source: () => require("./source.bench")(),
+  failing: () => require("./failing.bench")(),
 };
 
 async function main() {

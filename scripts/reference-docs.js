@@ -64,8 +64,44 @@ function program(body) {
   return lines.join("\n");
 }
 
+const BIGGEST = Number.MAX_SAFE_INTEGER;
+
+/** The limits `check` applies to one input, in words, from its rules' JSON Schema. */
+function limitsOf(s) {
+  if (!s || typeof s !== "object") return [];
+  const out = [];
+  if (s.type === "integer") out.push("a whole number");
+  if (s.exclusiveMinimum !== undefined) out.push(`more than ${s.exclusiveMinimum}`);
+  if (s.minimum !== undefined) out.push(`at least ${s.minimum}`);
+  if (s.maximum !== undefined && s.maximum < BIGGEST) out.push(`at most ${s.maximum}`);
+  if (s.type === "string") {
+    const { minLength: min, maxLength: max } = s;
+    if (max !== undefined) out.push(min ? `${min}-${max} characters` : `at most ${max} characters`);
+    else if (min) out.push("not empty");
+    if (s.pattern) out.push(`matching \`${s.pattern}\``);
+  }
+  if (s.type === "object" && s.properties) {
+    for (const [k, p] of Object.entries(s.properties)) {
+      const inner = limitsOf(p);
+      if (inner.length > 0) out.push(`\`${k}\`: ${inner.join(", ")}`);
+    }
+  }
+  return out;
+}
+
+/** Each input's limits, generated from the schema `check` validates with. */
+function inputLimits(schema) {
+  const { z } = require("zod");
+  const json = z.toJSONSchema(schema, { unrepresentable: "any", io: "input" });
+  return Object.fromEntries(
+    Object.entries(json.properties ?? {}).map(([k, s]) => [k, limitsOf(s)]),
+  );
+}
+
 function resourcePage(kind, declaration, comment) {
   const { fields, adoption } = declaration;
+  const limits = inputLimits(declaration.inputs);
+  const limitText = (k) => (limits[k]?.length ? ` Limits: ${limits[k].join("; ")}.` : "");
   const entries = Object.entries(fields);
   const args = entries.filter(([, f]) => f.input === "required" || f.input === "optional");
   const tags = (f) =>
@@ -93,7 +129,7 @@ function resourcePage(kind, declaration, comment) {
     "",
     "## Argument Reference",
     "",
-    ...args.map(([k, f]) => `- \`${k}\` (${tags(f)}): ${one(f.doc)}`),
+    ...args.map(([k, f]) => `- \`${k}\` (${tags(f)}): ${one(f.doc)}${limitText(k)}`),
     `- \`account\` (Optional, \`string\`): ${one(declaration.accountDoc)}`,
     "",
     "## Attribute Reference",
@@ -106,6 +142,13 @@ function resourcePage(kind, declaration, comment) {
     }),
     "- `account` (`string | undefined`): The named account; undefined for the default account.",
     "",
+    "Text inputs are one line: control characters (newline, tab, NUL, …) are refused.",
+    "",
+    ...(declaration.notes ?? []).flatMap((n) => [
+      `## ${n.heading}`,
+      "",
+      ...n.text.flatMap((t) => [one(t), ""]),
+    ]),
     "## Adoption (in place of import)",
     "",
     one(adoption),
@@ -165,7 +208,11 @@ function parameterLines(checker, param, decl) {
   const typeText = checker.typeToString(type);
   const head = `### \`${param.name}\` (${optional ? "Optional" : "Required"}, \`${typeText}\`)`;
   if (/^pulumi\.Invoke(Output)?Options$|^Invoke(Output)?Options$/.test(typeText)) {
-    return [head, "", "Pulumi's invoke options (`dependsOn`, `parent`, `provider`, …).", ""];
+    const options =
+      "Pulumi's invoke options. `dependsOn` waits for those resources first; `provider` is " +
+      "refused with an error (the connection comes from `hosting:*` config or `account`); the " +
+      "others are accepted and change nothing.";
+    return [head, "", options, ""];
   }
   if (checker.isArrayType(type)) {
     const element = checker.getTypeArguments(type)[0];
@@ -186,9 +233,9 @@ function dataSourcePage(checker, name, symbols) {
   const out = [`# ${name}`, "", one(comment.text), ""];
   if (output) {
     out.push(
-      `\`${name}Output\` takes the same arguments as Inputs and gives an Output: ${one(
+      `\`${name}Output\` takes the same arguments as Inputs and gives an Output ${one(
         commentOf(checker, output).text,
-      )}`,
+      ).replace(/^`\w+` for Inputs: an Output\s*/, "")}`,
       "",
     );
   }

@@ -8,10 +8,15 @@ import * as hosting from "pulumi-hosting";
 //   pulumi config set --secret hosting:token …
 //   pulumi config set zoneId <cloudflare zone id>
 //   pulumi config set domain www.example.com
+//   pulumi config set edgeTarget <the platform's edge host>
 //   pulumi config set --secret cloudflare:apiToken …
 const config = new pulumi.Config();
 const zoneId = config.require("zoneId");
 const domain = config.require("domain");
+// The spec gives the edge target only in the service's answers: the refusal of a domain not yet
+// pointed at the edge names it ("create a CNAME record www.example.com → …"), and an attached
+// domain's `cname` output holds it. It is not guessed here.
+const edgeTarget = config.require("edgeTarget");
 
 const app = new hosting.App("web", {
   source: path.join(__dirname, "..", "basic", "app"),
@@ -24,7 +29,7 @@ const edge = new cloudflare.DnsRecord("edge", {
   zoneId,
   name: domain,
   type: "CNAME",
-  content: config.get("edgeTarget") ?? "edge.example-hosting.net",
+  content: edgeTarget,
   ttl: 1,
   proxied: false,
 });

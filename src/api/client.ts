@@ -332,6 +332,14 @@ export class HostingClient {
     });
   }
 
+  /**
+   * @internal Server-supplied text (a deployment's `error`) with this client's token, any
+   * `Bearer …` value and anything shaped like a JWT taken out, before it goes into a message.
+   */
+  scrub(text: string): string {
+    return this.#transport.scrub(text);
+  }
+
   /** Closes the connection pool; the client cannot be used afterwards. */
   close(): Promise<void> {
     return this.#transport.close();

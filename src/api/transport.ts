@@ -101,6 +101,11 @@ export class Transport {
     });
   }
 
+  /** Server-supplied text with the token (and anything shaped like one) taken out. */
+  scrub(text: string): string {
+    return this.#scrub(text);
+  }
+
   async request<S extends z.ZodType>(spec: RequestSpec<S>): Promise<z.infer<S>> {
     const search = searchOf(spec.query);
     const qs = search.size > 0 ? `?${search}` : "";

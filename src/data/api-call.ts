@@ -1,7 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
-import { MockMonitor } from "@pulumi/pulumi/runtime/mocks";
 import type { HostingClient } from "../api/client";
 import { withProviderHint } from "../connection/error-hints";
+import { underMocks } from "../shared/under-mocks";
 import { programClient } from "./connection";
 
 /*
@@ -14,11 +14,6 @@ import { programClient } from "./connection";
 
 /** The token mocks see for a function, e.g. `hosting:index:getDatabases`. */
 export const mockToken = (fn: string) => `hosting:index:${fn}`;
-
-/** Whether the program runs under Pulumi's mocks. */
-function underMocks(): boolean {
-  return pulumi.runtime.getMonitor() instanceof MockMonitor;
-}
 
 /**
  * A list as a mock returned it: invoke results travel as a protobuf Struct, which turns an array

@@ -79,9 +79,13 @@ export function pickRuntimeVersion(
   }
   const pick = ofLanguage.find((v) => v[prefer]);
   if (!pick) {
+    const other = prefer === "recommended" ? "latest" : "recommended";
+    const fallback = ofLanguage.some((v) => v[other])
+      ? `: pass prefer: "${other}"`
+      : `: none is flagged ${other} either; pin one of ${ofLanguage.map((v) => v.version).join(", ")} in runtime`;
     throw new HostingInputError(
       "prefer",
-      `no ${prefer} version is flagged for ${options.language}`,
+      `no ${prefer} version is flagged for ${options.language}${fallback}`,
     );
   }
   return pick;

@@ -15,6 +15,11 @@ export interface EmulatorOptions {
   faults?: FaultConfig;
   /** How long a new app takes before `setup` is true (default 200 ms). */
   setupDelayMs?: number;
+  /**
+   * Apps whose setup fails, by app name: the deployment carries this `error` and the app's
+   * `setup` stays false (default none).
+   */
+  setupErrors?: Record<string, string>;
   /** How long a custom hostname stays pending before it is active (default 500 ms). */
   domainActivationMs?: number;
   /**
@@ -74,6 +79,7 @@ export function resolveOptions(o: EmulatorOptions): ResolvedOptions {
     keepArchivesIn: o.keepArchivesIn,
     setupDelayMs: o.setupDelayMs ?? 200,
     domainActivationMs: o.domainActivationMs ?? 500,
+    setupErrors: { ...o.setupErrors },
     now: o.now ?? (() => Date.now()),
     minBackupRetentionMs: o.minBackupRetentionMs ?? 24 * 3600_000,
     maxUploadBytes: o.maxUploadBytes ?? 256 * 1024 * 1024,

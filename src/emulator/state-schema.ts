@@ -63,7 +63,15 @@ export const worldSchema = z.looseObject({
   databases: z.array(database),
   vms: z.array(z.looseObject({ ...owned, name: z.string(), running: z.boolean() })),
   backups: z.array(z.looseObject({ id, project_id: id, created_at: time })),
-  deployments: z.array(z.looseObject({ id, app_id: id, created_at: time, commit: z.string() })),
+  deployments: z.array(
+    z.looseObject({
+      id,
+      app_id: id,
+      created_at: time,
+      commit: z.string(),
+      error: z.string().optional(),
+    }),
+  ),
   runtime_versions: z.array(
     z.looseObject({
       language: z.string(),

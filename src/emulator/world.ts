@@ -144,6 +144,8 @@ export interface DeploymentRecord {
   created_at: number;
   /** The source commit. */
   commit: string;
+  /** Why it failed (the app's setup then never finishes); absent when it did not. */
+  error?: string;
 }
 
 /**

@@ -1,24 +1,10 @@
-import { join } from "node:path";
-import { startEmulator, type RunningEmulator } from "../../src/emulator";
-import { Deployment } from "../harness/deployment";
-import { programDir } from "../harness/stack-dir";
+import { startEmulator } from "../../src/emulator";
+import { fixtureStack } from "../helpers/fixture-stack";
 
 /*
  * Small fixture stacks through the harness (Pulumi's program runtime and dynamic-provider host).
  * examples/basic end to end runs through the real Pulumi CLI: test/engine/basic-lifecycle.
  */
-
-/** A fixture program, ready to deploy against an emulator. */
-function fixtureStack(emu: RunningEmulator, name: string): Deployment {
-  const dir = programDir(join(__dirname, "fixtures", name));
-  return new Deployment({
-    programDir: dir,
-    providerCwd: dir,
-    stateFile: join(dir, "state.json"),
-    config: { "hosting:apiUrl": emu.url, "hosting:token": emu.issueToken() },
-    secretConfigKeys: ["hosting:token"],
-  });
-}
 
 describe("retainOnDelete", () => {
   test("destroy lets go of the app without deleting it", async () => {

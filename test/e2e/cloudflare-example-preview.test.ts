@@ -39,6 +39,7 @@ pulumi.runtime.setMocks(
 pulumi.runtime.setAllConfig({
   "hosting-cloudflare-dns:zoneId": "zone-1",
   "hosting-cloudflare-dns:domain": "www.example.com",
+  "hosting-cloudflare-dns:edgeTarget": "edge.hosting.test",
 });
 
 test("a preview of a new stack shows the edge CNAME and every validation record", async () => {

@@ -39,13 +39,16 @@ describe("npm pack", () => {
     files = packedFiles();
   });
 
-  test("ships README, LICENSE, package.json, the plugin folder and, per src/ module, its .js, .d.ts and .js.map", () => {
+  test("ships README, CHANGELOG, the reference pages, LICENSE, package.json, the plugin folder and, per src/ module, its .js, .d.ts and .js.map", () => {
     const modules = readdirSync(join(ROOT, "src"), { recursive: true, encoding: "utf8" })
       .filter((f) => f.endsWith(".ts"))
       .map((f) => `dist/${f.replace(/\.ts$/, "")}`);
+    const pages = readdirSync(join(ROOT, "docs", "reference")).map((f) => `docs/reference/${f}`);
     const expected = [
+      "CHANGELOG.md",
       "LICENSE",
       "README.md",
+      ...pages,
       "package.json",
       "plugin/PulumiPlugin.yaml",
       "plugin/index.js",
@@ -55,6 +58,34 @@ describe("npm pack", () => {
       ...modules.flatMap((m) => [`${m}.js`, `${m}.d.ts`, `${m}.js.map`]),
     ].sort();
     expect(files).toEqual(expected);
+  });
+
+  test("every relative link of the packed Markdown reaches a packed file, and its anchor a heading", () => {
+    const dir = mkdtempSync(join(tmpdir(), "hosting-links-"));
+    try {
+      execFileSync("tar", ["-xzf", tgz, "-C", dir]);
+      const root = join(dir, "package");
+      const broken: string[] = [];
+      for (const md of files.filter((f) => f.endsWith(".md"))) {
+        // Code blocks and inline code hold no links (a pattern may look like one).
+        const text = readFileSync(join(root, md), "utf8")
+          .replace(/```[\s\S]*?```/g, "")
+          .replace(/`[^`\n]*`/g, "");
+        for (const [, target] of text.matchAll(/\]\(([^)\s]+)\)/g)) {
+          if (/^[a-z]+:/i.test(target)) continue;
+          const [file, anchor] = target.split("#");
+          const path = file ? join(md, "..", file) : md;
+          if (!files.includes(path)) {
+            broken.push(`${md}: ${target} (no ${path} in the package)`);
+          } else if (anchor && !anchorsOf(readFileSync(join(root, path), "utf8")).has(anchor)) {
+            broken.push(`${md}: ${target} (no heading #${anchor} in ${path})`);
+          }
+        }
+      }
+      expect(broken).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   test("the plugin's executable stays executable, so the CLI runs it as a plugin", () => {
@@ -87,6 +118,18 @@ describe("npm pack", () => {
     }
   });
 });
+
+/** The anchors GitHub and npm give a Markdown file's headings. */
+function anchorsOf(markdown: string): Set<string> {
+  const text = markdown.replace(/```[\s\S]*?```/g, "");
+  const slugs = [...text.matchAll(/^#{1,6} (.+)$/gm)].map(([, h]) =>
+    h
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N} _-]/gu, "")
+      .replace(/ /g, "-"),
+  );
+  return new Set(slugs);
+}
 
 const rootPackage = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as {
   version: string;

@@ -11,6 +11,11 @@ import { VirtualClock } from "../helpers/virtual-clock";
  * but failed to initialise", carrying what keeps the object in the stack.
  */
 
+/** A failed build's log: several lines, a token-shaped string a build echoed, then noise. */
+const ECHOED = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJidWlsZCJ9.c2lnbmF0dXJlLXBhcnQ";
+const BUILD_ERROR =
+  `npm ERR! missing script: start\nnpm ERR!   Authorization: Bearer ${ECHOED}\n` + "x".repeat(2000);
+
 const clock = new VirtualClock();
 const app = providerHandlers("App");
 let emu: RunningEmulator;
@@ -18,7 +23,12 @@ let emu: RunningEmulator;
 beforeAll(async () => {
   setClock(clock);
   // Setups take an hour: a create with a short setupTimeoutSeconds gives up waiting.
-  emu = await startEmulator({ seed: "lifecycle", setupDelayMs: 3_600_000, now: clock.now });
+  emu = await startEmulator({
+    seed: "lifecycle",
+    setupDelayMs: 3_600_000,
+    now: clock.now,
+    setupErrors: { broken: BUILD_ERROR },
+  });
   const config: Record<string, string> = {
     "hosting:apiUrl": emu.url,
     "hosting:token": emu.issueToken(),
@@ -85,4 +95,28 @@ describe("delete", () => {
     expect(err).toMatchObject({ status, code });
     expect(emu.world.apps.map((a) => a.id)).toContain(id);
   });
+});
+
+test("a setup that never finishes says why: the newest deployment's error, scrubbed and cut", async () => {
+  const err = await createUnfinished("broken");
+  const [made] = emu.world.apps.filter((a) => a.name === "broken");
+  expect(err.name).toBe("ResourceInitError");
+  expect(err.id).toBe(made.id);
+  const message = err.message as string;
+  expect(message).toContain(
+    'its newest deployment failed: "npm ERR! missing script: start npm ERR! Authorization: Bearer [redacted] xxx',
+  );
+  expect(message).toContain("fix that in the source and run `pulumi up`");
+  expect(message).not.toContain(ECHOED.split(".")[0]);
+  expect(message).not.toContain("\n");
+  // Cut to a readable length: the 2,000 characters of noise are not all quoted.
+  expect(message.length).toBeLessThan(1000);
+  expect(message).toContain('x…"');
+  expect(err.reasons).toContain(`deployment error: ${message.split('failed: "')[1].split('"')[0]}`);
+});
+
+test("a setup still running (no deployment error) says only that it did not finish", async () => {
+  const err = await createUnfinished("slow-again");
+  expect(err.message).not.toContain("deployment failed");
+  expect(err.reasons).toEqual(["setup did not complete"]);
 });

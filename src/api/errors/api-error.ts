@@ -29,12 +29,12 @@ export class HostingApiError extends HostingError {
   /** Path of the request, relative to the API URL. */
   readonly path: string;
   /** The request id the service sent back, for its support. */
-  readonly requestId?: string;
+  declare readonly requestId?: string;
   /**
    * The setting the service refused, when its words name one (a 400, 409 or 422): its wire name, such
    * as `runtime` or `custom_command`; the provider's errors carry the input's name instead.
    */
-  readonly property?: string;
+  declare readonly property?: string;
 
   /**
    * `hint` says what to check, for statuses whose usual cause is known; as a {@link ClientFix}
@@ -55,7 +55,8 @@ export class HostingApiError extends HostingError {
     this.bodyMessage = details.bodyMessage;
     this.method = details.method;
     this.path = details.path;
-    this.requestId = details.requestId;
-    this.property = details.property;
+    // Only when known: an error prints no `requestId: undefined`.
+    if (details.requestId !== undefined) this.requestId = details.requestId;
+    if (details.property !== undefined) this.property = details.property;
   }
 }

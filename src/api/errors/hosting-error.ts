@@ -1,4 +1,8 @@
+import { inspect, type InspectOptions } from "node:util";
+
 const KINDS = Symbol.for("pulumi-hosting.error-kinds");
+/** What Pulumi's serializer puts before a message each time the error passes an input. */
+const SERIALIZING = /^error serializing property "[^"]*": /;
 
 /** The facts of a reply lost after the request may have taken effect. */
 export interface LostReply {
@@ -37,13 +41,13 @@ export class HostingError extends Error {
    * Set with `mayHaveTakenEffect`: what failed, in words, apart from the advice the message
    * adds, and what to check before sending the request again.
    */
-  lostReply?: LostReply;
+  declare lostReply?: LostReply;
   /**
    * The client user's fix, when the failure has a known one (a refused token, a URL that is not
    * the API's, a reply past the size limit). The message ends with its advice, unless code that
    * configures the client its own way (this package's resources) put its own words there.
    */
-  readonly fix?: ClientFix;
+  declare readonly fix?: ClientFix;
 
   constructor(message: string, code: string, options?: { cause?: unknown; fix?: ClientFix }) {
     super(message, options && "cause" in options ? { cause: options.cause } : undefined);
@@ -56,6 +60,30 @@ export class HostingError extends Error {
       c = Object.getPrototypeOf(c);
     }
     Object.defineProperty(this, KINDS, { value: kinds, enumerable: false });
+    keepMessageOnce(this);
+  }
+
+  /**
+   * How `console.log` and Pulumi's error report print it: name, message, stack frames and the
+   * fields that are set, on a few lines. Node's own error formatting is skipped: on Node 20.20 it
+   * loops for minutes over a frame in `node_modules/@pulumi/output.ts`, which source maps give
+   * every error raised inside an `apply`.
+   */
+  [inspect.custom](depth: number, options: InspectOptions): string {
+    const head = `${this.name}: ${this.message}`;
+    if (depth < 0) return `[${head}]`;
+    const frames = (this.stack ?? "").split("\n").filter((l) => /^\s+at /.test(l));
+    const fields: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(this)) {
+      // `promise`: Pulumi's note of the promise that rejected, a circular dump.
+      if (v === undefined || k === "promise" || k === "name") continue;
+      if (k === "mayHaveTakenEffect" && v === false) continue;
+      fields[k] = v;
+    }
+    const causes = causeChain(this.cause);
+    if (causes) fields.cause = causes;
+    const opts = { ...options, depth: 2, customInspect: false, breakLength: 100 };
+    return [head, ...frames].join("\n") + " " + inspect(fields, opts);
   }
 
   /**
@@ -70,4 +98,32 @@ export class HostingError extends Error {
     const kinds = (value as { [KINDS]?: unknown })[KINDS];
     return Array.isArray(kinds) && kinds.includes(this.name);
   }
+}
+
+/**
+ * Pulumi's serializer prefixes `error serializing property "x": ` to the message of an error each
+ * time it passes a resource input, so one failure used by three resources read like three. The
+ * message keeps its own words; any other change to it (advice added later) is kept.
+ */
+function keepMessageOnce(error: Error): void {
+  let text = error.message;
+  Object.defineProperty(error, "message", {
+    configurable: true,
+    enumerable: false,
+    get: () => text,
+    set: (value: string) => {
+      const prefix = SERIALIZING.exec(value);
+      if (!prefix || value.slice(prefix[0].length) !== text) text = value;
+    },
+  });
+}
+
+/** The causes' messages, one line each, without their stacks or fields. */
+function causeChain(cause: unknown): string | undefined {
+  const parts: string[] = [];
+  for (let c = cause, n = 0; c !== undefined && c !== null && n < 5; n++) {
+    parts.push(c instanceof Error ? `${c.name}: ${c.message}` : String(c));
+    c = c instanceof Error ? c.cause : undefined;
+  }
+  return parts.length > 0 ? parts.join(" <- ") : undefined;
 }

@@ -79,6 +79,9 @@ const createApp: Handler = async (emu, call) => {
     if (emu.opts.keepArchivesIn)
       await copyFile(up.file, join(emu.opts.keepArchivesIn, `${id}.zip`));
     const now = Date.now();
+    const failure = Object.hasOwn(emu.opts.setupErrors, name)
+      ? emu.opts.setupErrors[name]
+      : undefined;
     const app: AppRecord = {
       id,
       user_id: call.user.id,
@@ -92,7 +95,9 @@ const createApp: Handler = async (emu, call) => {
       runtime: m?.runtime ?? null,
       env_keys: Object.keys(env).sort(),
       created_at: now,
-      setup_ready_at: emu.opts.now() + emu.opts.setupDelayMs,
+      // A failed deployment: the setup never finishes.
+      setup_ready_at:
+        failure === undefined ? emu.opts.now() + emu.opts.setupDelayMs : Number.MAX_SAFE_INTEGER,
       web_enabled: true,
       analytics_enabled: false,
       domain: null,
@@ -105,6 +110,7 @@ const createApp: Handler = async (emu, call) => {
       app_id: id,
       created_at: now,
       commit: up.sha256,
+      ...(failure === undefined ? {} : { error: failure }),
     });
     return { id };
   } finally {
@@ -120,7 +126,7 @@ const listDeployments: Handler = (emu, { user, params }) => {
       id: d.id,
       app_id: d.app_id,
       created_at: iso(d.created_at),
-      error: "",
+      error: d.error ?? "",
       owner: user.name,
       repo: "upload",
       branch: "main",

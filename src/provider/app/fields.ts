@@ -20,7 +20,9 @@ export const appFields = {
     notCompared: true,
   },
   name: {
-    doc: "The app's name: 1-63 letters, digits, spaces, `.`, `_` or `-`. Changing it replaces the app.",
+    doc:
+      "The app's name: 1-63 letters, digits, spaces, `.`, `_` or `-`, starting with a letter or " +
+      "digit. Changing it replaces the app.",
     outputDoc: "The app's name, as the platform reports it.",
     type: "string",
     input: "required",
@@ -74,8 +76,8 @@ export const appFields = {
   },
   subdomain: {
     doc:
-      "The platform subdomain to serve on (lower-case letters, digits, `-`); assigned when " +
-      "omitted. Changing it replaces the app.",
+      "The platform subdomain to serve on (1-63 lower-case letters, digits and `-`, not at " +
+      "either end); assigned when omitted. Changing it replaces the app.",
     outputDoc: "The platform subdomain the app is served on (the assigned one when not set).",
     type: "string",
     input: "optional",

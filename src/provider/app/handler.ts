@@ -28,6 +28,7 @@ import {
   type StateOf,
 } from "../resource-handler";
 import { AppMadeError, createApp } from "./create-app";
+import { newestDeployError } from "./deploy-error";
 import { appFields } from "./fields";
 import { heldFate, noteHeld } from "./held-apps";
 import { legacyArchiveHash, packageSource, type PackagedSource } from "./packaging";
@@ -259,12 +260,18 @@ async function settle(
     );
   }
   if (!app.setup) {
+    const failed = await newestDeployError(client, id);
+    const said = failed
+      ? `; its newest deployment failed: "${failed}": fix that in the source and run \`pulumi up\` (a changed source replaces the app)`
+      : "";
     throw new ResourceInitError(
-      `app ${id} was created but its setup did not finish within ${timeoutS} s; ` +
+      `app ${id} was created but its setup did not finish within ${timeoutS} s${said}; ` +
         `${kept}, or raise setupTimeoutSeconds`,
       id,
       outputsOf(outs, app),
-      ["setup did not complete"],
+      failed
+        ? ["setup did not complete", `deployment error: ${failed}`]
+        : ["setup did not complete"],
     );
   }
   return outputsOf(outs, app);

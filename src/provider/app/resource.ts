@@ -8,6 +8,7 @@ import { refuseLostEnvKeys } from "./env-keys";
 import { URN_INPUT } from "../urn-input";
 
 const APP_TYPE = "pulumi-nodejs:dynamic/hosting:App";
+import { refuseMissingSource } from "./source-exists";
 
 /** The language runtime an app runs on; see {@link getRuntimeVersions} for what exists. */
 export interface AppRuntime {
@@ -33,7 +34,8 @@ export interface AppArgs extends AccountInput {
    */
   source: pulumi.Input<string>;
   /**
-   * The app's name: 1-63 letters, digits, spaces, `.`, `_` or `-`. Changing it replaces the app.
+   * The app's name: 1-63 letters, digits, spaces, `.`, `_` or `-`, starting with a letter or
+   * digit. Changing it replaces the app.
    */
   name: pulumi.Input<string>;
   /**
@@ -56,8 +58,8 @@ export interface AppArgs extends AccountInput {
    */
   entrypoint?: pulumi.Input<string>;
   /**
-   * The platform subdomain to serve on (lower-case letters, digits, `-`); assigned when omitted.
-   * Changing it replaces the app.
+   * The platform subdomain to serve on (1-63 lower-case letters, digits and `-`, not at either
+   * end); assigned when omitted. Changing it replaces the app.
    */
   subdomain?: pulumi.Input<string>;
   /** Free text, at most 500 characters. Changing it replaces the app. */
@@ -165,6 +167,7 @@ export class App extends HostingResource {
    * @param opts Pulumi resource options.
    */
   constructor(name: string, args: AppArgs, opts?: pulumi.CustomResourceOptions) {
+    refuseMissingSource(args.source);
     // Every declared field is registered (appFields), or its output is undefined at run time.
     const props = registeredProps(appFields, args);
     if (args.env !== undefined) props.env = pulumi.secret(refuseLostEnvKeys(args.env));

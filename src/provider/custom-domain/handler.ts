@@ -11,7 +11,9 @@ import {
   type Props,
   type ResourceHandler,
 } from "../resource-handler";
+import { ConflictError } from "../../api/errors/conflict-error";
 import { dnsRecordsOf } from "./dns-records";
+import { ONE_DOMAIN_PER_APP } from "./one-per-app";
 import { customDomainFields } from "./fields";
 import { customDomainInputSchema, type CustomDomainInputs } from "./schema";
 
@@ -88,6 +90,15 @@ async function settle(
   return outputsOf(i, res);
 }
 
+/** A 409 on attaching: the app has another domain, or the domain is on another app. */
+function oneDomainHint(err: unknown): unknown {
+  if (!ConflictError.isInstance(err)) return err;
+  const before = err.message;
+  err.message = `${before}; ${ONE_DOMAIN_PER_APP}; to move a domain, remove it from the other app first`;
+  if (err.stack) err.stack = err.stack.replace(before, () => err.message);
+  return err;
+}
+
 export const customDomainHandler: ResourceHandler<typeof customDomainInputSchema> = {
   schema: customDomainInputSchema,
   replaceOnChange: fieldLists(customDomainFields).replaceOnChange,
@@ -96,7 +107,7 @@ export const customDomainHandler: ResourceHandler<typeof customDomainInputSchema
   deleteBeforeReplace: () => true,
 
   async create(client, i) {
-    const res = await attach(client, i);
+    const res = await attach(client, i).catch((err: unknown) => Promise.reject(oneDomainHint(err)));
     const id = res.custom_hostname.id;
     return { id, outs: await settle(client, id, i, res) };
   },

@@ -5,6 +5,7 @@ import { registeredProps, type ArgKeys, type SameKeys } from "../fields";
 import { HostingResource, type OutputKeys } from "../hosting-resource";
 import { customDomainFields } from "./fields";
 import type { DnsRecord } from "./dns-records";
+import { refuseSecondDomain } from "./one-per-app";
 
 export type { DnsRecord } from "./dns-records";
 
@@ -100,6 +101,7 @@ export class CustomDomain extends HostingResource {
    * @param opts Pulumi resource options.
    */
   constructor(name: string, args: CustomDomainArgs, opts?: pulumi.CustomResourceOptions) {
+    refuseSecondDomain(name, args.appId);
     // Every declared field is registered (customDomainFields), or its output is undefined.
     const props = registeredProps(customDomainFields, args);
     super("CustomDomain", name, props, opts);

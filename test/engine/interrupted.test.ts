@@ -1,0 +1,81 @@
+import { join } from "node:path";
+import { startEmulator, type RunningEmulator } from "../../src/emulator";
+import { until } from "../helpers/until";
+import { describeEngine, ok, projectFrom, PulumiStack } from "./engine";
+import { killGroup } from "./pulumi";
+
+/*
+ * `pulumi up` killed (the CLI and everything it started, as a crashed CI runner would) after the
+ * service made the app but before the engine heard of it. Pulumi records the create as pending;
+ * the user must end with exactly one app in the service and in the state, and be told how.
+ */
+
+jest.setTimeout(240_000);
+
+const FIXTURE = join(__dirname, "fixtures", "one-app");
+const APP_URN = "urn:pulumi:dev::crash::pulumi-nodejs:dynamic/hosting:App::web";
+
+async function crashedStack(emu: RunningEmulator) {
+  const stack = new PulumiStack({ dir: projectFrom(FIXTURE), project: "crash" });
+  await stack.init({
+    config: { "hosting:apiUrl": emu.url },
+    secrets: { "hosting:token": emu.issueToken() },
+  });
+  // The app is made at once; its setup takes long enough to kill the run while it waits.
+  const r = await stack.up([], {
+    onSpawn: (child) => {
+      until("the service to make the app", () => emu.world.apps.length === 1, 120_000).then(
+        () => killGroup(child),
+        () => killGroup(child),
+      );
+    },
+  });
+  expect(r.code).not.toBe(0);
+  expect(emu.world.apps).toHaveLength(1);
+  return { stack, made: emu.world.apps[0].id };
+}
+
+describeEngine("an up killed mid-create, through the Pulumi CLI", () => {
+  let emu: RunningEmulator;
+  beforeEach(async () => {
+    emu = await startEmulator({ seed: `engine-crash-${Date.now()}`, setupDelayMs: 4000 });
+  });
+  afterEach(() => emu?.stop());
+
+  test("the engine keeps the create as pending; refresh --import-pending-creates takes the app in", async () => {
+    const { stack, made } = await crashedStack(emu);
+    const { deployment } = await stack.exportState();
+    const pending = (deployment.deployment.pending_operations ?? []) as Array<{
+      type: string;
+      resource: { urn: string };
+    }>;
+    expect(pending.map((p) => [p.type, p.resource.urn])).toEqual([["creating", APP_URN]]);
+
+    // What the user runs, with the id the service reported (the emulator's world stands in).
+    ok(
+      await stack.refresh(["--import-pending-creates", APP_URN, "--import-pending-creates", made]),
+    );
+    expect((await stack.resources()).map((r) => r.id)).toEqual([made]);
+    ok(await stack.preview(["--expect-no-changes"]));
+    expect(emu.world.apps.map((a) => a.id)).toEqual([made]);
+    ok(await stack.destroy());
+    expect(emu.world.apps).toEqual([]);
+  });
+
+  test("up again after clearing the pending create ends with one app, the one in state", async () => {
+    const { stack } = await crashedStack(emu);
+    ok(await stack.refresh(["--clear-pending-creates"]));
+    const again = await stack.up();
+    const inState = (await stack.resources()).map((r) => r.id);
+    const onService = emu.world.apps.map((a) => a.id);
+    // Either the repeated create is answered with the first app (the service honours the
+    // create's idempotency key), or it is refused naming the app already made and the ways out.
+    if (again.ok) {
+      expect(onService).toEqual(inState);
+    } else {
+      expect(`${again.stdout}\n${again.stderr}`).toContain(onService[0]);
+      expect(`${again.stdout}\n${again.stderr}`).toContain("adoptId");
+      expect(onService).toHaveLength(1);
+    }
+  });
+});
