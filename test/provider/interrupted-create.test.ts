@@ -56,8 +56,8 @@ describe.each([
     )) as Error;
     expect(refused.message).toContain(`adoptId: "${orphan}"`);
     expect(refused.message).toContain(
-      `pulumi refresh --import-pending-creates ${env.urn("App", name)} ` +
-        `--import-pending-creates ${orphan}`,
+      `pulumi refresh --import-pending-creates ${env.urn("App", name)} ${orphan}\` leaves a ` +
+        "dynamic resource out of the stack",
     );
     // The repeat made an app and deleted it again: still only the earlier one.
     expect(appIdsNamed(env.emu, name)).toEqual([orphan]);

@@ -27,11 +27,11 @@ export function leftOverError(
     `app "${name}": not creating it, since ${apps.length === 1 ? "an app" : "apps"} of this ` +
       `name made within the last hour and held by no resource of this stack exist: ${list}. ` +
       "An interrupted deployment most likely made it and the service did not recognise the " +
-      "repeated create (it ignores Idempotency-Key). To take it over, either set " +
-      `adoptId: "${first.id}" on this App and run \`pulumi up\`, or, when Pulumi reports a ` +
-      "pending create for this App, run `pulumi refresh --import-pending-creates " +
-      `${urnText} --import-pending-creates ${first.id}\`. If it is not this App's, delete it ` +
-      "or give this App another name.",
+      "repeated create (it ignores Idempotency-Key). To take it over, set " +
+      `adoptId: "${first.id}" on this App and run \`pulumi up\` (Pulumi's own ` +
+      `\`pulumi refresh --import-pending-creates ${urnText} ${first.id}\` leaves a dynamic ` +
+      "resource out of the stack). If it is not this App's, delete it or give this App another " +
+      "name.",
     apps.map((a) => a.id),
   );
 }
