@@ -1,7 +1,7 @@
 import { inspect, type InspectOptions } from "node:util";
 
 const KINDS = Symbol.for("pulumi-hosting.error-kinds");
-/** What Pulumi's serializer puts before a message each time the error passes an input. */
+/** What a resource engine's serializer puts before a message each time the error passes an input. */
 const SERIALIZING = /^error serializing property "[^"]*": /;
 
 /** The facts of a reply lost after the request may have taken effect. */
@@ -64,10 +64,10 @@ export class HostingError extends Error {
   }
 
   /**
-   * How `console.log` and Pulumi's error report print it: name, message, stack frames and the
-   * fields that are set, on a few lines. Node's own error formatting is skipped: on Node 20.20 it
-   * loops for minutes over a frame in `node_modules/@pulumi/output.ts`, which source maps give
-   * every error raised inside an `apply`.
+   * How `console.log` and error reports print it: name, message, stack frames and the fields
+   * that are set, on a few lines. Node's own error formatting is skipped: on Node 20.20 it loops
+   * for minutes over a frame of the form `node_modules/@scope/file.ts`, which source maps give
+   * errors raised inside a scoped package's code.
    */
   [inspect.custom](depth: number, options: InspectOptions): string {
     const head = `${this.name}: ${this.message}`;
@@ -75,7 +75,7 @@ export class HostingError extends Error {
     const frames = (this.stack ?? "").split("\n").filter((l) => /^\s+at /.test(l));
     const fields: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(this)) {
-      // `promise`: Pulumi's note of the promise that rejected, a circular dump.
+      // `promise`: a runtime's note of the promise that rejected, a circular dump.
       if (v === undefined || k === "promise" || k === "name") continue;
       if (k === "mayHaveTakenEffect" && v === false) continue;
       fields[k] = v;
@@ -101,9 +101,9 @@ export class HostingError extends Error {
 }
 
 /**
- * Pulumi's serializer prefixes `error serializing property "x": ` to the message of an error each
- * time it passes a resource input, so one failure used by three resources read like three. The
- * message keeps its own words; any other change to it (advice added later) is kept.
+ * A resource engine's serializer prefixes `error serializing property "x": ` to the message of an
+ * error each time it passes a resource input, so one failure used by three resources read like
+ * three. The message keeps its own words; any other change to it (advice added later) is kept.
  */
 function keepMessageOnce(error: Error): void {
   let text = error.message;
