@@ -3,12 +3,11 @@
 // process and from four that share the token and know nothing of each other (four stacks of a
 // GitOps matrix deploying at once), and that no create fails, none is duplicated or orphaned.
 // `--apps N` changes the number of creates.
-const { execFile } = require("node:child_process");
-const { existsSync } = require("node:fs");
 const { mkdtemp, mkdir, writeFile, rm, symlink } = require("node:fs/promises");
-const { tmpdir, homedir } = require("node:os");
+const { tmpdir } = require("node:os");
 const { join, resolve } = require("node:path");
-const { promisify } = require("node:util");
+const { locate } = require("../scripts/pulumi-cli");
+const { PulumiStack } = require("../test/engine/pulumi");
 const { requestLog } = require("../test/harness/request-log");
 const { ProviderHost } = require("../test/harness/provider-host");
 const { providerText } = require("../dist/provider/provider-text");
@@ -77,20 +76,12 @@ async function createAll(apps, processes, dir) {
   }
 }
 
-/** The Pulumi CLI the machines build (see DESIGN), else one on PATH; undefined when neither. */
-function pulumiBin() {
-  const built = join(homedir(), ".cache", "pulumi-hosting", "pulumi-v3.274.1", "bin");
-  if (existsSync(join(built, "pulumi"))) return built;
-  const onPath = (process.env.PATH ?? "").split(":").find((d) => existsSync(join(d, "pulumi")));
-  return onPath;
-}
-
 /**
  * The same creates through `pulumi up` (default parallelism, local file backend): one program of
  * `apps` Apps. Timed as the span of the API requests (engine and host start-up are not the
  * creates'), and the whole `pulumi up` beside it.
  */
-async function createThroughPulumi(apps, bin) {
+async function createThroughPulumi(apps) {
   const emu = await spawnEmulator([
     "--rate-limit",
     String(RATE),
@@ -111,37 +102,20 @@ async function createThroughPulumi(apps, bin) {
     await mkdir(join(dir, "src"));
     await writeFile(join(dir, "src", "index.js"), "require('http').createServer().listen(8080);\n");
     await writeFile(join(dir, "package.json"), '{ "name": "bench-scale", "main": "index.js" }\n');
-    await writeFile(join(dir, "Pulumi.yaml"), "name: bench-scale\nruntime: nodejs\n");
     await writeFile(
       join(dir, "index.js"),
       'const hosting = require("pulumi-hosting");\n' +
         `for (let i = 0; i < ${apps}; i++) new hosting.App(\`app-\${i}\`, ` +
         "{ source: `${__dirname}/src`, name: `app-${i}` });\n",
     );
-    const env = {
-      ...process.env,
-      PATH: `${bin}:${process.env.PATH}`,
-      PULUMI_HOME: join(dir, ".home"),
-      PULUMI_BACKEND_URL: `file://${join(dir, ".state")}`,
-      PULUMI_CONFIG_PASSPHRASE: "bench",
-      PULUMI_SKIP_UPDATE_CHECK: "true",
-      PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
-    };
-    await mkdir(join(dir, ".state"));
-    const pulumi = (...args) =>
-      promisify(execFile)("pulumi", args, { cwd: dir, env, maxBuffer: 64 << 20 });
-    await pulumi("stack", "init", "bench", "--non-interactive");
-    await pulumi("config", "set", "hosting:apiUrl", emu.url);
-    await pulumi("config", "set", "--secret", "hosting:token", emu.token);
+    const stack = new PulumiStack({ dir, project: "bench-scale", stack: "bench" });
+    await stack.init({
+      config: { "hosting:apiUrl": emu.url },
+      secrets: { "hosting:token": emu.token },
+    });
     const started = Date.now();
-    let failed;
-    await pulumi("up", "--yes", "--skip-preview", "--non-interactive", "--suppress-progress").catch(
-      (err) =>
-        (failed = String(err.stdout ?? err.message)
-          .split("\n")
-          .slice(-8)
-          .join(" | ")),
-    );
+    const up = await stack.up(["--suppress-progress"], { timeoutMs: 30 * 60_000 });
+    const failed = up.ok ? undefined : up.stdout.split("\n").slice(-8).join(" | ");
     const upS = (Date.now() - started) / 1000;
     const state = await (await fetch(`${emu.url}/__emulator/state`)).json();
     const spanS = log.length ? (log.at(-1).at - log[0].at) / 1000 : NaN;
@@ -174,9 +148,10 @@ module.exports = async function scaleBench() {
   try {
     await createAll(apps, 1, dir);
     await createAll(apps, 4, dir);
-    const bin = pulumiBin();
-    if (bin) await createThroughPulumi(apps, bin);
-    else console.log("\n## scale through `pulumi up`: skipped, no pulumi CLI found");
+    const found = locate();
+    if ("missing" in found)
+      console.log(`\n## scale through \`pulumi up\`: skipped, ${found.missing}`);
+    else await createThroughPulumi(apps);
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

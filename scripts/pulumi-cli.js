@@ -8,13 +8,14 @@
  *   3. else it says exactly what is missing, and the engine tests report themselves skipped.
  *
  * `node scripts/pulumi-cli.js` ensures the CLI (building it if needed) and prints its folder.
- * `HOSTING_REQUIRE_ENGINE=1` (set by .ci/run) turns "missing" into a failure.
+ * `REQUIRE_PULUMI_ENGINE=1` (set by .ci/run) turns "missing" into a failure.
  * Tests call `locate()`, which never builds.
  */
 const { execFileSync, spawnSync } = require("node:child_process");
 const fs = require("node:fs");
 const os = require("node:os");
 const path = require("node:path");
+const { releaseLock, tryLock } = require("./dir-lock");
 
 /** The CLI release this project is tested with. */
 const PULUMI_VERSION = "3.274.1";
@@ -173,43 +174,20 @@ function build(root) {
 
 const sleep = (ms) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 
-function alive(pid) {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return err.code === "EPERM";
-  }
-}
-
-/** One build per machine: a lock file holding the builder's pid; a dead builder's lock is taken. */
+/** One build per machine: the lock of scripts/dir-lock.js (a dead builder's lock is taken). */
 function withLock(root, fn) {
   fs.mkdirSync(root, { recursive: true });
   const lock = path.join(root, "build.lock");
-  let waitedSince;
-  for (;;) {
-    try {
-      fs.writeFileSync(lock, String(process.pid), { flag: "wx" });
-      break;
-    } catch (err) {
-      if (err.code !== "EEXIST") throw err;
-      const holder = Number(fs.readFileSync(lock, "utf8")) || 0;
-      if (!holder || !alive(holder)) {
-        fs.rmSync(lock, { force: true });
-        continue;
-      }
-      if (!waitedSince) {
-        waitedSince = Date.now();
-        say(`another build (pid ${holder}) holds ${lock}; waiting for it`);
-      }
-      if (Date.now() - waitedSince > 40 * 60_000) throw new Error(`gave up waiting for ${lock}`);
-      sleep(2000);
-    }
+  const since = Date.now();
+  for (let tries = 0; !tryLock(lock); tries++) {
+    if (tries === 0) say(`another build holds ${lock}; waiting for it`);
+    if (Date.now() - since > 40 * 60_000) throw new Error(`gave up waiting for ${lock}`);
+    sleep(2000);
   }
   try {
     return fn();
   } finally {
-    fs.rmSync(lock, { force: true });
+    releaseLock(lock);
   }
 }
 
@@ -245,7 +223,7 @@ if (require.main === module) {
   if ("missing" in found) {
     const banner = "!".repeat(78);
     say(`${banner}\n[pulumi-cli] ENGINE MISSING: ${found.missing}\n[pulumi-cli] ${banner}`);
-    if (process.env.HOSTING_REQUIRE_ENGINE === "1") process.exit(1);
+    if (process.env.REQUIRE_PULUMI_ENGINE === "1") process.exit(1);
     process.exit(0);
   }
   say(`pulumi ${found.version} (${found.source}) in ${found.binDir}`);

@@ -24,10 +24,6 @@ const RUNS = Number(values.runs);
 const SETUP_DELAY_MS = Number(values["setup-delay-ms"]);
 const FIXTURE = join(__dirname, "..", "test", "e2e", "fixtures", "replace");
 
-const ok = (r) => {
-  if (r.code !== 0) throw new Error(`pulumi failed (${r.code ?? r.signal}):\n${r.stderr}\n${r.stdout}`);
-  return r;
-};
 
 /** When the domain left the old app, when it reached the new one, and the gap, from the log. */
 function domainGap(log, oldId, newId) {
@@ -53,26 +49,25 @@ async function scenario(emu, log, label, extraConfig) {
     config: { "hosting:apiUrl": emu.url, ...extraConfig },
     secrets: { "hosting:token": emu.token },
   });
-  const outputs = async () => JSON.parse(ok(await stack.pulumi(["stack", "output", "--json"])).stdout);
   const gaps = [];
   try {
-    ok(await stack.up());
-    let up = { outputs: await outputs() };
-    console.log(`\n## ${label}\n\nsubdomain after the first up: ${up.outputs.subdomain}`);
+    await stack.ok(["up", "--yes", "--non-interactive"]);
+    let outputs = await stack.outputs();
+    console.log(`\n## ${label}\n\nsubdomain after the first up: ${outputs.subdomain}`);
     for (let run = 1; run <= RUNS; run++) {
       appendFileSync(join(dir, "app", "index.js"), `// change ${run}\n`);
-      const preview = ok(await stack.pulumi(["preview", "--non-interactive"]));
+      const preview = await stack.ok(["preview", "--non-interactive"]);
       if (run === 1) console.log(`\n${preview.stdout.trim()}\n`);
-      const oldId = up.outputs.appId;
+      const oldId = outputs.appId;
       const from = log.length;
-      ok(await stack.up());
-      up = { outputs: await outputs() };
-      const newId = up.outputs.appId;
+      await stack.ok(["up", "--yes", "--non-interactive"]);
+      outputs = await stack.outputs();
+      const newId = outputs.appId;
       const slice = log.slice(from);
       const g = domainGap(slice, oldId, newId);
       gaps.push(g.gapMs);
       if (run === 1) {
-        console.log(`up after a one-line source change: subdomain now ${up.outputs.subdomain}`);
+        console.log(`up after a one-line source change: subdomain now ${outputs.subdomain}`);
         console.log("its changing requests, in ms after the first one answered (GETs left out):");
         const changing = slice.filter((x) => x.method !== "GET");
         const between = slice.slice(slice.indexOf(g.detached) + 1, slice.indexOf(g.attached));

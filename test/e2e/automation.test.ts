@@ -1,33 +1,41 @@
-import { spawnSync } from "node:child_process";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { startEmulator } from "../../src/emulator";
+import { describeEngine, projectFrom } from "../engine/engine";
+import { engine, engineEnv } from "../engine/pulumi";
 import { ROOT } from "../harness/pulumi-parts";
-import { programDir } from "../harness/stack-dir";
 
 /*
- * The same example through the real Pulumi CLI, driven by the Automation API with a local file
- * backend. It needs a `pulumi` binary, which these machines cannot install: without one the test
- * is skipped and says so.
+ * The same example through the Automation API (`@pulumi/pulumi/automation`), the door for users
+ * who drive Pulumi from their own code, over the real CLI that test/engine/ uses.
  */
-const cli = spawnSync("pulumi", ["version"], { encoding: "utf8" });
-const hasCli = cli.status === 0;
-const reason = hasCli ? `pulumi ${cli.stdout.trim()}` : "skipped: no `pulumi` binary on PATH";
-if (!hasCli) console.warn(`automation.test.ts: ${reason}`);
 
-(hasCli ? describe : describe.skip)(`examples/basic through the Pulumi CLI (${reason})`, () => {
+describeEngine("examples/basic through the Automation API", () => {
   test("up creates the app, a second preview changes nothing, destroy removes it", async () => {
-    const { LocalWorkspace } = await import("@pulumi/pulumi/automation");
+    const { LocalWorkspace, PulumiCommand } = await import("@pulumi/pulumi/automation");
+    const found = engine();
+    if ("missing" in found) throw new Error(found.missing);
     const emu = await startEmulator({ seed: "automation", setupDelayMs: 50 });
-    const dir = programDir(join(ROOT, "examples", "basic"));
-    const backend = mkdtempSync(join(tmpdir(), "pulumi-backend-"));
+    const dir = projectFrom(join(ROOT, "examples", "basic"));
+    // A project's own package.json: without one, Pulumi's runtime takes the `main` of the nearest
+    // package.json above (this repository's).
+    writeFileSync(join(dir, "package.json"), '{ "name": "hosting-basic", "main": "index.ts" }\n');
     try {
+      const where = {
+        binDir: found.binDir,
+        home: join(dir, ".pulumi-home"),
+        backend: join(dir, ".pulumi-state"),
+      };
+      mkdirSync(where.backend);
       const stack = await LocalWorkspace.createOrSelectStack(
         { stackName: "dev", workDir: dir },
         {
+          pulumiCommand: await PulumiCommand.get({
+            root: dirname(found.binDir),
+            skipVersionCheck: true,
+          }),
           projectSettings: { name: "hosting-basic", runtime: "nodejs" },
-          envVars: { PULUMI_BACKEND_URL: `file://${backend}`, PULUMI_CONFIG_PASSPHRASE: "test" },
+          envVars: engineEnv(where) as Record<string, string>,
         },
       );
       await stack.setConfig("hosting:apiUrl", { value: emu.url });

@@ -14,9 +14,9 @@ const found = engine();
 /** `describe` when the real CLI is here, else `describe.skip` with the reason in its title. */
 export const describeEngine = (title: string, fn: () => void): void => {
   if ("missing" in found) {
-    if (process.env.HOSTING_REQUIRE_ENGINE === "1") {
+    if (process.env.REQUIRE_PULUMI_ENGINE === "1") {
       // CI sets this: there, no engine is a failure, never a skip.
-      test(`${title}: the Pulumi CLI is required (HOSTING_REQUIRE_ENGINE=1)`, () => {
+      test(`${title}: the Pulumi CLI is required (REQUIRE_PULUMI_ENGINE=1)`, () => {
         throw new Error(found.missing);
       });
       return;

@@ -55,6 +55,10 @@ export interface RunOptions {
 export declare const PASSPHRASE: string;
 export declare function engine(): Located;
 export declare function killGroup(child: ChildProcess): void;
+export declare function engineEnv(
+  where: { binDir: string; home: string; backend: string; path?: string[] },
+  extra?: Record<string, string>,
+): NodeJS.ProcessEnv;
 export declare function readEvents(file: string): EngineEvent[];
 export declare function stepsOf(events: EngineEvent[]): EngineStep[];
 
@@ -72,6 +76,7 @@ export declare class PulumiStack {
   readonly stack: string;
   readonly work: string;
   readonly backend: string;
+  readonly home: string;
   env(extra?: Record<string, string>): NodeJS.ProcessEnv;
   pulumi(args: string[], o?: RunOptions): Promise<CliResult>;
   ok(args: string[], o?: RunOptions): Promise<CliResult>;

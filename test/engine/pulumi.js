@@ -30,15 +30,11 @@ function readEvents(file) {
     .map((l) => JSON.parse(l));
 }
 
-/** Steps of a run from its events: op, urn, type, diffs, keys that changed. */
+/** Steps of a run from its events: every step, planned or done, has one pre-event. */
 function stepsOf(events) {
-  const steps = [];
-  for (const e of events) {
-    const m = e.resOutputsEvent?.metadata ?? e.resourcePreEvent?.metadata;
-    if (!m || !(e.resOutputsEvent || (e.resourcePreEvent && e.resourcePreEvent.planning))) {
-      continue;
-    }
-    steps.push({
+  return events
+    .filter((e) => e.resourcePreEvent)
+    .map(({ resourcePreEvent: { metadata: m } }) => ({
       op: m.op,
       urn: m.urn,
       type: m.type,
@@ -46,9 +42,7 @@ function stepsOf(events) {
       // `keys`: the properties whose change planned the step (`diffs` is often left empty).
       diffs: [...new Set([...(m.diffs ?? []), ...(m.keys ?? [])])],
       detailedDiff: m.detailedDiff ?? undefined,
-    });
-  }
-  return steps;
+    }));
 }
 
 /** Diagnostics the engine reported (errors and warnings), in order. */
@@ -63,6 +57,47 @@ function killGroup(child) {
   } catch (err) {
     if (err.code !== "ESRCH") throw err;
   }
+}
+
+/*
+ * The CLIs still running. Each has a process group of its own (so a test can kill one mid-run),
+ * which also means nothing ends them when this process ends: a jest run stopped by a timeout
+ * left programs running on for an hour. Whatever is left is killed on the way out.
+ */
+const running = new Set();
+process.on("exit", () => running.forEach(killGroup));
+for (const signal of ["SIGINT", "SIGTERM"]) {
+  process.once(signal, () => {
+    running.forEach(killGroup);
+    process.kill(process.pid, signal); // then as if nobody listened
+  });
+}
+
+/**
+ * The environment a `pulumi` command runs in here: local, quiet, offline. A token or URL from the
+ * developer's own shell never leaks in; `extra` comes last.
+ * @param {{ binDir: string, home: string, backend: string, path?: string[] }} where
+ */
+function engineEnv(where, extra = {}) {
+  const env = { ...process.env };
+  delete env.HOSTING_TOKEN;
+  delete env.HOSTING_API_URL;
+  delete env.PULUMI_ACCESS_TOKEN;
+  return {
+    ...env,
+    PATH: [where.binDir, ...(where.path ?? []), process.env.PATH].join(path.delimiter),
+    PULUMI_HOME: where.home,
+    PULUMI_BACKEND_URL: `file://${where.backend}`,
+    PULUMI_CONFIG_PASSPHRASE: PASSPHRASE,
+    PULUMI_SKIP_UPDATE_CHECK: "true",
+    PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
+    PULUMI_SKIP_CONFIRMATIONS: "true",
+    PULUMI_AUTOMATION_API_SKIP_VERSION_CHECK: "true",
+    // `--event-log` (the steps, read back by the tests) is offered only with this set.
+    PULUMI_DEBUG_COMMANDS: "true",
+    NO_COLOR: "1",
+    ...extra,
+  };
 }
 
 class PulumiStack {
@@ -90,29 +125,9 @@ class PulumiStack {
     fs.mkdirSync(this.home, { recursive: true });
   }
 
-  /** The environment every command runs in: local, quiet, offline. */
+  /** The environment every command of this stack runs in (see `engineEnv`). */
   env(extra = {}) {
-    const env = { ...process.env };
-    // A token or URL from the developer's own shell must not leak into a test stack.
-    delete env.HOSTING_TOKEN;
-    delete env.HOSTING_API_URL;
-    delete env.PULUMI_ACCESS_TOKEN;
-    return {
-      ...env,
-      PATH: `${this.binDir}${path.delimiter}${process.env.PATH}`,
-      PULUMI_HOME: this.home,
-      PULUMI_BACKEND_URL: `file://${this.backend}`,
-      PULUMI_CONFIG_PASSPHRASE: PASSPHRASE,
-      PULUMI_SKIP_UPDATE_CHECK: "true",
-      PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
-      PULUMI_SKIP_CONFIRMATIONS: "true",
-      PULUMI_AUTOMATION_API_SKIP_VERSION_CHECK: "true",
-      // `--event-log` (the steps, read back by the tests) is offered only with this set.
-      PULUMI_DEBUG_COMMANDS: "true",
-      NO_COLOR: "1",
-      ...this.extraEnv,
-      ...extra,
-    };
+    return engineEnv(this, { ...this.extraEnv, ...extra });
   }
 
   /**
@@ -136,13 +151,16 @@ class PulumiStack {
         o.onStdout?.(d, child);
       });
       child.stderr.setEncoding("utf8").on("data", (d) => (stderr += d));
+      running.add(child);
       const timer = setTimeout(() => killGroup(child), o.timeoutMs ?? 240_000);
       child.on("error", (err) => {
         clearTimeout(timer);
+        running.delete(child);
         reject(err);
       });
       child.on("close", (code, signal) => {
         clearTimeout(timer);
+        running.delete(child);
         resolve({ code, signal, stdout, stderr, ms: Date.now() - started });
       });
       o.onSpawn?.(child);
@@ -256,4 +274,4 @@ class PulumiStack {
   }
 }
 
-module.exports = { PulumiStack, engine, stepsOf, readEvents, killGroup, PASSPHRASE };
+module.exports = { PulumiStack, engine, engineEnv, stepsOf, readEvents, killGroup, PASSPHRASE };

@@ -29,16 +29,26 @@ describeEngine("configuration mistakes, through the Pulumi CLI", () => {
     return stack.init({ config, secrets });
   }
 
-  test("no token: preview fails naming hosting:token and both ways to set it; nothing is sent", async () => {
-    const stack = await basicWith({ "hosting:apiUrl": emu.url }, {});
+  /** A preview with this config fails saying `words`, before any request reaches the service. */
+  async function refusedAtPreview(
+    config: Record<string, string>,
+    secrets: Record<string, string>,
+    words: string,
+  ) {
+    const stack = await basicWith(config, secrets);
     emu.resetStats();
     const r = await stack.preview();
     expect(r.code).not.toBe(0);
-    expect(said(r)).toContain(
-      "hosting:token is not set: set it with `pulumi config set --secret hosting:token <token>` or the HOSTING_TOKEN environment variable.",
-    );
+    expect(said(r)).toContain(words);
     expect(emu.stats().total).toBe(0);
-  });
+  }
+
+  test("no token: preview fails naming hosting:token and both ways to set it; nothing is sent", () =>
+    refusedAtPreview(
+      { "hosting:apiUrl": emu.url },
+      {},
+      "hosting:token is not set: set it with `pulumi config set --secret hosting:token <token>` or the HOSTING_TOKEN environment variable.",
+    ));
 
   test("a wrong token: preview fails with the service's 401, and the token is not echoed", async () => {
     const other = await startEmulator({ seed: "engine-other-issuer" });
@@ -52,19 +62,12 @@ describeEngine("configuration mistakes, through the Pulumi CLI", () => {
     expect(tokenFormsIn(JSON.stringify(r.events), foreign)).toEqual([]);
   });
 
-  test("a misspelt key: preview names it and the setting it is nearest to", async () => {
-    const stack = await basicWith(
+  test("a misspelt key: preview names it and the setting it is nearest to", () =>
+    refusedAtPreview(
       { "hosting:apiurl": emu.url },
       { "hosting:token": emu.issueToken() },
-    );
-    emu.resetStats();
-    const r = await stack.preview();
-    expect(r.code).not.toBe(0);
-    expect(said(r)).toContain(
       "hosting:apiurl is not a pulumi-hosting setting: did you mean hosting:apiUrl? (rename it with `pulumi config rm` and `pulumi config set`)",
-    );
-    expect(emu.stats().total).toBe(0);
-  });
+    ));
 });
 
 describeEngine("a throttling, reply-losing service during up, through the Pulumi CLI", () => {

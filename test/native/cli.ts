@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ROOT } from "../harness/pulumi-parts";
-import { engine } from "../engine/pulumi";
+import { engine, engineEnv } from "../engine/pulumi";
 
 /*
  * The real Pulumi CLI (scripts/pulumi-cli.js finds or builds it) against a local file backend,
@@ -11,9 +11,9 @@ import { engine } from "../engine/pulumi";
  */
 
 const found = engine();
-if ("missing" in found && process.env.HOSTING_REQUIRE_ENGINE === "1") {
+if ("missing" in found && process.env.REQUIRE_PULUMI_ENGINE === "1") {
   // CI sets this: there, no engine is a failure, never a skip.
-  throw new Error(`the Pulumi CLI is required (HOSTING_REQUIRE_ENGINE=1): ${found.missing}`);
+  throw new Error(`the Pulumi CLI is required (REQUIRE_PULUMI_ENGINE=1): ${found.missing}`);
 }
 export const CLI_BIN = "missing" in found ? "" : found.binDir;
 export const cliMissing = "missing" in found ? `skipped: ${found.missing}` : undefined;
@@ -43,19 +43,15 @@ export function projectDir(name: string, files: Record<string, string>): string 
 export function cliSession(extraEnv: Record<string, string> = {}) {
   const base = mkdtempSync(join(tmpdir(), "hosting-cli-"));
   mkdirSync(join(base, "state"));
-  const env = {
-    ...process.env,
-    PATH: `${CLI_BIN}:${join(ROOT, "plugin")}:${process.env.PATH ?? ""}`,
-    PULUMI_HOME: join(base, "home"),
-    PULUMI_BACKEND_URL: `file://${join(base, "state")}`,
-    PULUMI_CONFIG_PASSPHRASE: "test",
-    PULUMI_SKIP_UPDATE_CHECK: "true",
-    PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
-    HOSTING_API_URL: "",
-    HOSTING_TOKEN: "",
-    HOSTING_LIST_CACHE_MS: "0",
-    ...extraEnv,
+  // The engine suite's environment, with the plugin folder on PATH: the engine finds
+  // `pulumi-resource-hosting` there.
+  const where = {
+    binDir: CLI_BIN,
+    path: [join(ROOT, "plugin")],
+    home: join(base, "home"),
+    backend: join(base, "state"),
   };
+  const env = engineEnv(where, { HOSTING_LIST_CACHE_MS: "0", ...extraEnv });
   return {
     base,
     env,

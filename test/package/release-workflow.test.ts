@@ -106,6 +106,6 @@ describe(".github/workflows/ci.yml", () => {
     const steps = stepsOf(w);
     expect(steps.some((s) => (s.uses ?? "").startsWith("actions/setup-go@"))).toBe(true);
     const test = steps.find((s) => s.run === "npm test");
-    expect(test?.env?.HOSTING_REQUIRE_ENGINE).toBe("1");
+    expect(test?.env?.REQUIRE_PULUMI_ENGINE).toBe("1");
   });
 });
