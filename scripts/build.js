@@ -51,9 +51,15 @@ function inputsDigest(files) {
   return hash.digest("hex");
 }
 
+/**
+ * Whether the tree declares the native plugin's package schema (the build test's one-module
+ * copy does not): then the build writes plugin/schema.json, and dist/ is fresh only with it.
+ */
+const hasSchema = () => existsSync(join(ROOT, "src", "provider", "native", "package-schema.ts"));
+
 function isFresh(files, digest) {
   if (!existsSync(STAMP) || readFileSync(STAMP, "utf8") !== digest) return false;
-  if (!existsSync(join(ROOT, "plugin", "schema.json"))) return false;
+  if (hasSchema() && !existsSync(join(ROOT, "plugin", "schema.json"))) return false;
   return files.every((f) => existsSync(join(DIST, f.replace(/\.ts$/, ".js"))));
 }
 
@@ -115,9 +121,8 @@ function buildNow(digest) {
   if (existsSync(DIST)) renameSync(DIST, old);
   renameSync(out, DIST);
   rmSync(old, { recursive: true, force: true });
-  // The native plugin's package schema, from the declarations just built (a tree without them,
-  // such as the build test's one-module copy, has no schema to write).
-  if (existsSync(join(DIST, "provider", "native", "package-schema.js"))) {
+  // The native plugin's package schema, from the declarations just built.
+  if (hasSchema()) {
     const schema = require("./package-schema");
     writeFileSync(schema.OUT, schema.text());
   }
