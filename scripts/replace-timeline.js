@@ -24,7 +24,6 @@ const RUNS = Number(values.runs);
 const SETUP_DELAY_MS = Number(values["setup-delay-ms"]);
 const FIXTURE = join(__dirname, "..", "test", "e2e", "fixtures", "replace");
 
-
 /** When the domain left the old app, when it reached the new one, and the gap, from the log. */
 function domainGap(log, oldId, newId) {
   const detached = log.find(
