@@ -1,6 +1,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { parse } from "yaml";
+import type { Workflow } from "../helpers/workflow";
 
 /*
  * The release and CI workflows are never run from here (no CI runner, no registry login), so
@@ -10,19 +11,6 @@ import { parse } from "yaml";
  */
 
 const ROOT = path.resolve(__dirname, "..", "..");
-
-interface Step {
-  name?: string;
-  uses?: string;
-  run?: string;
-  with?: Record<string, unknown>;
-  env?: Record<string, string>;
-}
-interface Workflow {
-  on: Record<string, { tags?: string[]; branches?: string[] } | null>;
-  permissions?: Record<string, string>;
-  jobs: Record<string, { steps: Step[]; strategy?: { matrix?: Record<string, unknown[]> } }>;
-}
 
 const read = (file: string) =>
   parse(fs.readFileSync(path.join(ROOT, ".github", "workflows", file), "utf8")) as Workflow;

@@ -1,6 +1,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { parse } from "yaml";
+import type { Workflow, WorkflowJob } from "../helpers/workflow";
 
 /*
  * examples/gitops/review.yml, a review environment per pull request, read and held to what its
@@ -9,29 +10,10 @@ import { parse } from "yaml";
 
 const ROOT = path.resolve(__dirname, "..", "..");
 
-interface Step {
-  id?: string;
-  uses?: string;
-  run?: string;
-  env?: Record<string, string>;
-  with?: Record<string, unknown>;
-}
-interface Job {
-  if?: string;
-  permissions?: Record<string, string>;
-  steps: Step[];
-}
-interface Workflow {
-  on: { pull_request?: { types?: string[] } } & Record<string, unknown>;
-  concurrency: { group: string; "cancel-in-progress": boolean };
-  env: Record<string, string>;
-  jobs: Record<string, Job>;
-}
-
 const w = parse(
   fs.readFileSync(path.join(ROOT, "examples", "gitops", "review.yml"), "utf8"),
 ) as Workflow;
-const pulumiStep = (job: Job) => {
+const pulumiStep = (job: WorkflowJob) => {
   const found = job.steps.filter((s) => s.uses?.startsWith("pulumi/actions@"));
   expect(found).toHaveLength(1);
   return found[0];
@@ -43,9 +25,9 @@ test("runs on pull requests only: opened, reopened, pushed to, closed", () => {
 });
 
 test("one stack per pull request, pr-<number>, one run at a time per pull request, none cancelled", () => {
-  expect(w.env.STACK).toMatch(/\/pr-\$\{\{ github\.event\.pull_request\.number \}\}$/);
-  expect(w.concurrency.group).toContain("${{ github.event.pull_request.number }}");
-  expect(w.concurrency["cancel-in-progress"]).toBe(false);
+  expect(w.env?.STACK).toMatch(/\/pr-\$\{\{ github\.event\.pull_request\.number \}\}$/);
+  expect(w.concurrency?.group).toContain("${{ github.event.pull_request.number }}");
+  expect(w.concurrency?.["cancel-in-progress"]).toBe(false);
 });
 
 test("up on open and push (creating the stack), then the URL commented", () => {
