@@ -30,11 +30,17 @@ function readEvents(file) {
     .map((l) => JSON.parse(l));
 }
 
-/** Steps of a run from its events: every step, planned or done, has one pre-event. */
+/**
+ * Steps of a run from its events. A step's outcome is in its outputs event (a refresh's
+ * pre-event says only "refresh"); a preview's pre-events carry the plan.
+ */
 function stepsOf(events) {
   return events
-    .filter((e) => e.resourcePreEvent)
-    .map(({ resourcePreEvent: { metadata: m } }) => ({
+    .map(
+      (e) => e.resOutputsEvent ?? (e.resourcePreEvent?.planning ? e.resourcePreEvent : undefined),
+    )
+    .filter((e) => e !== undefined)
+    .map(({ metadata: m }) => ({
       op: m.op,
       urn: m.urn,
       type: m.type,
