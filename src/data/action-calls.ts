@@ -2,15 +2,14 @@ import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { HostingInputError } from "../api/errors/input-error";
 import type { Message } from "../api/types";
-import type { DeleteBackupArgs, RetryDatabaseSetupArgs, StartVmArgs } from "./actions";
 import { idInput } from "../shared/input-rules";
 import { parseArgs } from "../shared/validate";
 import { apiCall } from "./api-call";
 import { accountArg } from "./connection";
 
 /*
- * What the action functions do, loaded on their first call (see load-calls.ts). For scripts: A Pulumi program runs in full on every preview, so
- * inside one they refuse to run during a preview and point at the resource that acts only on
+ * What the action functions do (see calls.ts). A Pulumi program runs in full on every preview,
+ * so inside one they refuse to run during a preview and point at the resource that acts only on
  * create and when its triggers change.
  */
 
@@ -24,7 +23,7 @@ function refuseInPreview(fn: string, resource: string, example: string): void {
   );
 }
 
-export async function retryDatabaseSetup(a: RetryDatabaseSetupArgs): Promise<Message> {
+export async function retryDatabaseSetup(a: unknown): Promise<Message> {
   refuseInPreview(
     "retryDatabaseSetup",
     "DatabaseSetupRetry",
@@ -38,7 +37,7 @@ export async function retryDatabaseSetup(a: RetryDatabaseSetupArgs): Promise<Mes
   return apiCall("retryDatabaseSetup", args, (c) => c.retryDatabaseSetup(args.databaseId));
 }
 
-export async function startVm(a: StartVmArgs): Promise<Message> {
+export async function startVm(a: unknown): Promise<Message> {
   refuseInPreview("startVm", "VmStart", 'new hosting.VmStart("start", { vmId })');
   const args = parseArgs(
     "startVm",
@@ -48,7 +47,7 @@ export async function startVm(a: StartVmArgs): Promise<Message> {
   return apiCall("startVm", args, (c) => c.startVm(args.vmId));
 }
 
-export async function deleteBackup(a: DeleteBackupArgs): Promise<Message> {
+export async function deleteBackup(a: unknown): Promise<Message> {
   refuseInPreview(
     "deleteBackup",
     "BackupDeletion",

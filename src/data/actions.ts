@@ -1,6 +1,6 @@
 import type { Message } from "../api/types";
 import type { AccountOption } from "./account-option";
-import { actionCalls } from "./load-calls";
+import { action } from "./data-source";
 
 /** Arguments of {@link retryDatabaseSetup}. */
 export interface RetryDatabaseSetupArgs extends AccountOption {
@@ -26,23 +26,18 @@ export interface DeleteBackupArgs extends AccountOption {
  * Restarts the setup of a database, for scripts. It refuses to run during a preview: in a
  * Pulumi program use {@link DatabaseSetupRetry}, which acts on create and when triggers change.
  */
-export async function retryDatabaseSetup(args: RetryDatabaseSetupArgs): Promise<Message> {
-  return actionCalls().retryDatabaseSetup(args);
-}
+export const retryDatabaseSetup: (args: RetryDatabaseSetupArgs) => Promise<Message> =
+  action("retryDatabaseSetup");
 
 /**
  * Starts a VM, for scripts. It refuses to run during a preview: in a Pulumi program use
  * {@link VmStart}.
  */
-export async function startVm(args: StartVmArgs): Promise<Message> {
-  return actionCalls().startVm(args);
-}
+export const startVm: (args: StartVmArgs) => Promise<Message> = action("startVm");
 
 /**
  * Deletes a backup, for scripts; a RetentionPeriodError when it is younger than the minimum
  * retention age. It refuses to run during a preview: in a Pulumi program use
  * {@link BackupDeletion}.
  */
-export async function deleteBackup(args: DeleteBackupArgs): Promise<Message> {
-  return actionCalls().deleteBackup(args);
-}
+export const deleteBackup: (args: DeleteBackupArgs) => Promise<Message> = action("deleteBackup");

@@ -1,7 +1,9 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { AccountOption, AccountOptionInput } from "./account-option";
-import { checkInvokeOptions, invokeOutput } from "./invoke";
-import { appCalls } from "./load-calls";
+import type { z } from "zod";
+import { assertType, type SameShape } from "../type-equality";
+import type { appArgs } from "./app-calls";
+import { dataSource, outputOf } from "./data-source";
 import type { ById, ByIdInput } from "./pick-one";
 import type { AppDashboard, AppInfo, AppMetrics, DeploymentInfo } from "./results";
 
@@ -18,21 +20,14 @@ export type GetAppsOutputArgs = AccountOptionInput;
  * const names = (await hosting.getApps()).map((a) => a.name);
  * ```
  */
-export async function getApps(
-  args: GetAppsArgs = {},
-  opts?: pulumi.InvokeOptions,
-): Promise<AppInfo[]> {
-  checkInvokeOptions("getApps", opts);
-  return appCalls().getApps(args);
-}
+export const getApps: (args?: GetAppsArgs, opts?: pulumi.InvokeOptions) => Promise<AppInfo[]> =
+  dataSource("getApps", {});
 
 /** {@link getApps} as an Output. */
-export function getAppsOutput(
-  args: GetAppsOutputArgs = {},
+export const getAppsOutput: (
+  args?: GetAppsOutputArgs,
   opts?: pulumi.InvokeOutputOptions,
-): pulumi.Output<AppInfo[]> {
-  return invokeOutput(getApps, args, opts);
-}
+) => pulumi.Output<AppInfo[]> = outputOf(getApps);
 
 /** Arguments of {@link getApp}: exactly one of `id` or `name`. */
 export type GetAppArgs = ById & AccountOption;
@@ -47,18 +42,14 @@ export type GetAppOutputArgs = ByIdInput & AccountOptionInput;
  * const web = await hosting.getApp({ name: "web" });
  * ```
  */
-export async function getApp(args: GetAppArgs, opts?: pulumi.InvokeOptions): Promise<AppInfo> {
-  checkInvokeOptions("getApp", opts);
-  return appCalls().getApp(args);
-}
+export const getApp: (args: GetAppArgs, opts?: pulumi.InvokeOptions) => Promise<AppInfo> =
+  dataSource("getApp");
 
 /** {@link getApp} for Inputs: an Output of the app. */
-export function getAppOutput(
+export const getAppOutput: (
   args: GetAppOutputArgs,
   opts?: pulumi.InvokeOutputOptions,
-): pulumi.Output<AppInfo> {
-  return invokeOutput(getApp, args, opts);
-}
+) => pulumi.Output<AppInfo> = outputOf(getApp);
 
 /** Arguments of {@link getAppDeployments}. */
 export interface GetAppDeploymentsArgs extends AccountOption {
@@ -89,21 +80,16 @@ export interface GetAppWindowOutputArgs extends AccountOptionInput {
 }
 
 /** The deployments of an app. */
-export async function getAppDeployments(
+export const getAppDeployments: (
   args: GetAppDeploymentsArgs,
   opts?: pulumi.InvokeOptions,
-): Promise<DeploymentInfo[]> {
-  checkInvokeOptions("getAppDeployments", opts);
-  return appCalls().getAppDeployments(args);
-}
+) => Promise<DeploymentInfo[]> = dataSource("getAppDeployments");
 
 /** {@link getAppDeployments} for Inputs: an Output of the list. */
-export function getAppDeploymentsOutput(
+export const getAppDeploymentsOutput: (
   args: GetAppDeploymentsOutputArgs,
   opts?: pulumi.InvokeOutputOptions,
-): pulumi.Output<DeploymentInfo[]> {
-  return invokeOutput(getAppDeployments, args, opts);
-}
+) => pulumi.Output<DeploymentInfo[]> = outputOf(getAppDeployments);
 
 /**
  * RAM, CPU and network usage of an app over the last `minutes`.
@@ -112,21 +98,16 @@ export function getAppDeploymentsOutput(
  * const lastHour = await hosting.getAppMetrics({ appId: web.id, minutes: 60 });
  * ```
  */
-export async function getAppMetrics(
+export const getAppMetrics: (
   args: GetAppWindowArgs,
   opts?: pulumi.InvokeOptions,
-): Promise<AppMetrics> {
-  checkInvokeOptions("getAppMetrics", opts);
-  return appCalls().getAppMetrics(args);
-}
+) => Promise<AppMetrics> = dataSource("getAppMetrics");
 
 /** {@link getAppMetrics} for Inputs: an Output of the usage series. */
-export function getAppMetricsOutput(
+export const getAppMetricsOutput: (
   args: GetAppWindowOutputArgs,
   opts?: pulumi.InvokeOutputOptions,
-): pulumi.Output<AppMetrics> {
-  return invokeOutput(getAppMetrics, args, opts);
-}
+) => pulumi.Output<AppMetrics> = outputOf(getAppMetrics);
 
 /**
  * Traffic analytics of an app over the last `minutes`. Analytics must be on: see
@@ -140,18 +121,17 @@ export function getAppMetricsOutput(
  * );
  * ```
  */
-export async function getAppDashboard(
+export const getAppDashboard: (
   args: GetAppWindowArgs,
   opts?: pulumi.InvokeOptions,
-): Promise<AppDashboard> {
-  checkInvokeOptions("getAppDashboard", opts);
-  return appCalls().getAppDashboard(args);
-}
+) => Promise<AppDashboard> = dataSource("getAppDashboard");
 
 /** {@link getAppDashboard} for Inputs: an Output of the analytics. */
-export function getAppDashboardOutput(
+export const getAppDashboardOutput: (
   args: GetAppWindowOutputArgs,
   opts?: pulumi.InvokeOutputOptions,
-): pulumi.Output<AppDashboard> {
-  return invokeOutput(getAppDashboard, args, opts);
-}
+) => pulumi.Output<AppDashboard> = outputOf(getAppDashboard);
+
+assertType<SameShape<z.input<typeof appArgs.oneArgs>, GetAppArgs>>(true);
+assertType<SameShape<z.input<typeof appArgs.appIdArgs>, GetAppDeploymentsArgs>>(true);
+assertType<SameShape<z.input<typeof appArgs.windowArgs>, GetAppWindowArgs>>(true);

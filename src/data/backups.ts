@@ -1,7 +1,9 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { AccountOption, AccountOptionInput } from "./account-option";
-import { checkInvokeOptions, invokeOutput } from "./invoke";
-import { backupCalls } from "./load-calls";
+import type { z } from "zod";
+import { assertType, type SameShape } from "../type-equality";
+import type { backupArgs } from "./backup-calls";
+import { dataSource, outputOf } from "./data-source";
 import type { BackupDownloadUrl } from "./results";
 
 /** Arguments of {@link getBackupDownloadUrl}. */
@@ -21,18 +23,15 @@ export interface GetBackupDownloadUrlOutputArgs extends AccountOptionInput {
 }
 
 /** A signed, expiring download URL for a backup, as a Pulumi secret. */
-export async function getBackupDownloadUrl(
+export const getBackupDownloadUrl: (
   a: GetBackupDownloadUrlArgs,
   opts?: pulumi.InvokeOptions,
-): Promise<BackupDownloadUrl> {
-  checkInvokeOptions("getBackupDownloadUrl", opts);
-  return backupCalls().getBackupDownloadUrl(a);
-}
+) => Promise<BackupDownloadUrl> = dataSource("getBackupDownloadUrl");
 
 /** {@link getBackupDownloadUrl} for Inputs: an Output whose `url` is a secret. */
-export function getBackupDownloadUrlOutput(
+export const getBackupDownloadUrlOutput: (
   a: GetBackupDownloadUrlOutputArgs,
   opts?: pulumi.InvokeOutputOptions,
-): pulumi.Output<BackupDownloadUrl> {
-  return invokeOutput(getBackupDownloadUrl, a, opts);
-}
+) => pulumi.Output<BackupDownloadUrl> = outputOf(getBackupDownloadUrl);
+
+assertType<SameShape<z.input<typeof backupArgs>, GetBackupDownloadUrlArgs>>(true);

@@ -1,8 +1,10 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { DatabaseServiceType } from "../api/types";
 import type { AccountOption, AccountOptionInput } from "./account-option";
-import { checkInvokeOptions, invokeOutput } from "./invoke";
-import { databaseCalls } from "./load-calls";
+import type { z } from "zod";
+import { assertType, type SameShape } from "../type-equality";
+import type { databaseArgs } from "./database-calls";
+import { dataSource, outputOf } from "./data-source";
 import type { ById, ByIdInput } from "./pick-one";
 import type { DatabaseConnection, DatabaseInfo } from "./results";
 
@@ -29,13 +31,10 @@ export interface GetDatabasesOutputArgs extends AccountOptionInput {
  * const postgres = await hosting.getDatabases({ serviceType: "postgres" });
  * ```
  */
-export async function getDatabases(
-  args: GetDatabasesArgs = {},
+export const getDatabases: (
+  args?: GetDatabasesArgs,
   opts?: pulumi.InvokeOptions,
-): Promise<DatabaseInfo[]> {
-  checkInvokeOptions("getDatabases", opts);
-  return databaseCalls().getDatabases(args);
-}
+) => Promise<DatabaseInfo[]> = dataSource("getDatabases", {});
 
 /**
  * {@link getDatabases} for Inputs: an Output of the list.
@@ -44,12 +43,10 @@ export async function getDatabases(
  * const redis = hosting.getDatabasesOutput({ serviceType: "redis" });
  * ```
  */
-export function getDatabasesOutput(
-  args: GetDatabasesOutputArgs = {},
+export const getDatabasesOutput: (
+  args?: GetDatabasesOutputArgs,
   opts?: pulumi.InvokeOutputOptions,
-): pulumi.Output<DatabaseInfo[]> {
-  return invokeOutput(getDatabases, args, opts);
-}
+) => pulumi.Output<DatabaseInfo[]> = outputOf(getDatabases);
 
 /** Arguments of {@link getDatabase}: exactly one of `id` or `name`, and optionally a workspace. */
 export type GetDatabaseArgs = ById &
@@ -72,21 +69,16 @@ export type GetDatabaseOutputArgs = ByIdInput &
  * const orders = await hosting.getDatabase({ name: "orders" });
  * ```
  */
-export async function getDatabase(
+export const getDatabase: (
   args: GetDatabaseArgs,
   opts?: pulumi.InvokeOptions,
-): Promise<DatabaseInfo> {
-  checkInvokeOptions("getDatabase", opts);
-  return databaseCalls().getDatabase(args);
-}
+) => Promise<DatabaseInfo> = dataSource("getDatabase");
 
 /** {@link getDatabase} for Inputs: an Output of the database. */
-export function getDatabaseOutput(
+export const getDatabaseOutput: (
   args: GetDatabaseOutputArgs,
   opts?: pulumi.InvokeOutputOptions,
-): pulumi.Output<DatabaseInfo> {
-  return invokeOutput(getDatabase, args, opts);
-}
+) => pulumi.Output<DatabaseInfo> = outputOf(getDatabase);
 
 /** Arguments of {@link getDatabaseConnection}. */
 export interface GetDatabaseConnectionArgs extends AccountOption {
@@ -108,18 +100,17 @@ export interface GetDatabaseConnectionOutputArgs extends AccountOptionInput {
  * export const url = conn.connectionUrl; // secret
  * ```
  */
-export async function getDatabaseConnection(
+export const getDatabaseConnection: (
   args: GetDatabaseConnectionArgs,
   opts?: pulumi.InvokeOptions,
-): Promise<DatabaseConnection> {
-  checkInvokeOptions("getDatabaseConnection", opts);
-  return databaseCalls().getDatabaseConnection(args);
-}
+) => Promise<DatabaseConnection> = dataSource("getDatabaseConnection");
 
 /** {@link getDatabaseConnection} for Inputs: an Output whose `connectionUrl` is a secret. */
-export function getDatabaseConnectionOutput(
+export const getDatabaseConnectionOutput: (
   args: GetDatabaseConnectionOutputArgs,
   opts?: pulumi.InvokeOutputOptions,
-): pulumi.Output<DatabaseConnection> {
-  return invokeOutput(getDatabaseConnection, args, opts);
-}
+) => pulumi.Output<DatabaseConnection> = outputOf(getDatabaseConnection);
+
+assertType<SameShape<z.input<typeof databaseArgs.listArgs>, GetDatabasesArgs>>(true);
+assertType<SameShape<z.input<typeof databaseArgs.oneArgs>, GetDatabaseArgs>>(true);
+assertType<SameShape<z.input<typeof databaseArgs.connArgs>, GetDatabaseConnectionArgs>>(true);

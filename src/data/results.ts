@@ -1,5 +1,5 @@
 import type * as pulumi from "@pulumi/pulumi";
-import { assertType, type SameShape } from "../api/type-equality";
+import { assertType, type SameShape } from "../type-equality";
 import type * as wire from "../api/types";
 import type { Camelize } from "../shared/camel";
 

@@ -2,8 +2,10 @@ import type * as pulumi from "@pulumi/pulumi";
 import { HostingInputError } from "../api/errors/input-error";
 import type { RuntimeVersion } from "../api/types";
 import type { AccountOption, AccountOptionInput } from "./account-option";
-import { checkInvokeOptions, invokeOutput } from "./invoke";
-import { runtimeVersionCalls } from "./load-calls";
+import type { z } from "zod";
+import { assertType, type SameShape } from "../type-equality";
+import { dataSource, outputOf } from "./data-source";
+import type { runtimeVersionArgs } from "./runtime-version-calls";
 
 export type { RuntimeVersion } from "../api/types";
 
@@ -26,13 +28,10 @@ export interface GetRuntimeVersionsOutputArgs extends AccountOptionInput {
  * const versions = await hosting.getRuntimeVersions({ language: "node" });
  * ```
  */
-export async function getRuntimeVersions(
-  a: GetRuntimeVersionsArgs = {},
+export const getRuntimeVersions: (
+  a?: GetRuntimeVersionsArgs,
   opts?: pulumi.InvokeOptions,
-): Promise<RuntimeVersion[]> {
-  checkInvokeOptions("getRuntimeVersions", opts);
-  return runtimeVersionCalls().getRuntimeVersions(a);
-}
+) => Promise<RuntimeVersion[]> = dataSource("getRuntimeVersions", {});
 
 /**
  * {@link getRuntimeVersions} for Inputs: an Output of the list. Feed it to
@@ -45,12 +44,12 @@ export async function getRuntimeVersions(
  * // node.language and node.version are Output<string>
  * ```
  */
-export function getRuntimeVersionsOutput(
-  a: GetRuntimeVersionsOutputArgs = {},
+export const getRuntimeVersionsOutput: (
+  a?: GetRuntimeVersionsOutputArgs,
   opts?: pulumi.InvokeOutputOptions,
-): pulumi.Output<RuntimeVersion[]> {
-  return invokeOutput(getRuntimeVersions, a, opts);
-}
+) => pulumi.Output<RuntimeVersion[]> = outputOf(getRuntimeVersions);
+
+assertType<SameShape<z.input<typeof runtimeVersionArgs>, GetRuntimeVersionsArgs>>(true);
 
 /** Options of {@link pickRuntimeVersion}. */
 export interface PickRuntimeVersionOptions {

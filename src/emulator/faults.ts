@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { endpoints } from "../api/endpoints";
 import { formatPath } from "../api/parse";
-import { assertType, type SameShape } from "../api/type-equality";
+import { assertType, type SameShape } from "../type-equality";
 import type { FaultConfig, FaultRule } from "./fault-config";
 import { Rng } from "./rng";
 

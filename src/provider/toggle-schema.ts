@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { assertType } from "../api/type-equality";
+import { assertType } from "../type-equality";
 import type { SameKeys, SchemaKeys } from "./fields";
 import { idInput } from "../shared/input-rules";
 import type { toggleFields } from "./toggle-fields";

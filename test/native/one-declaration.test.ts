@@ -1,4 +1,4 @@
-import { assertType } from "../../src/api/type-equality";
+import { assertType } from "../../src/type-equality";
 import type { Manifest } from "../../src/api/manifest";
 import { manifestOf } from "../../src/provider/app/handler";
 import { appFields } from "../../src/provider/app/fields";

@@ -8,7 +8,7 @@ import { findApp, forgetApps, listAppsSince } from "../app-directory";
 import { withKeyLock } from "../keyed-lock";
 import { URN_INPUT } from "../urn-input";
 import { clock } from "../clock";
-import { assertType } from "../../api/type-equality";
+import { assertType } from "../../type-equality";
 import {
   declaredState,
   fieldLists,

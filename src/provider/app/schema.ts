@@ -2,7 +2,7 @@ import { z } from "zod";
 import { formatDotenv, dotenvProblem } from "../../api/dotenv";
 import { HostingInputError } from "../../api/errors/input-error";
 import { SUBDOMAIN_PATTERN } from "../../api/hostname";
-import { assertType } from "../../api/type-equality";
+import { assertType } from "../../type-equality";
 import type { SameKeys, SchemaKeys } from "../fields";
 import { idInput, textInput } from "../../shared/input-rules";
 import { appFields } from "./fields";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { HOSTNAME_PATTERN, normalizeHostname } from "../../api/hostname";
-import { assertType } from "../../api/type-equality";
+import { assertType } from "../../type-equality";
 import type { SameKeys, SchemaKeys } from "../fields";
 import { idInput } from "../../shared/input-rules";
 import type { customDomainFields } from "./fields";
