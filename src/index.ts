@@ -9,7 +9,7 @@
  * sources' implementations, the client, the provider handlers) loads on first use, so a program
  * that only declares resources does not pay for undici, zod or form-data.
  */
-import { lazyClass, lazyFunction, once } from "./lazy";
+import { lazyClass, lazyFunction, once } from "./base";
 
 export { App, type AppArgs, type AppRuntime, type AppRuntimeOutput } from "./provider/app/resource";
 export {
@@ -94,7 +94,7 @@ export type {
   ReplicaStatus,
   RuntimeVersion,
   ProjectType,
-} from "./api/types";
+} from "./api/wire";
 export {
   retryDatabaseSetup,
   startVm,
@@ -103,19 +103,16 @@ export {
   type StartVmArgs,
   type DeleteBackupArgs,
 } from "./data/actions";
-export { HostingError } from "./api/errors/hosting-error";
-export { HostingApiError } from "./api/errors/api-error";
-export { HostingInputError } from "./api/errors/input-error";
-export { HostingConfigError } from "./api/errors/config-error";
+export { HostingError, HostingApiError, HostingInputError, HostingConfigError } from "./api/wire";
 
-const client = once(() => require("./api/client") as typeof import("./api/client"));
+const client = once(() => require("./api") as typeof import("./api"));
 /**
  * The typed client of `pulumi-hosting/client`, also reachable from the package root. It loads
  * (with undici and form-data) when first constructed, so declaring resources does not pay for it.
  */
 export const HostingClient = lazyClass(client, "HostingClient");
 /** An instance of {@link HostingClient}. */
-export type HostingClient = import("./api/client").HostingClient;
+export type HostingClient = import("./api").HostingClient;
 
 const handlers = once(() => require("./provider/handlers") as typeof import("./provider/handlers"));
 /** @internal Loaded by each resource's `__provider` text inside Pulumi's provider host. */

@@ -3,7 +3,7 @@
  * emulator serves. Entries marked `assumed` fill a gap the spec leaves "not shown"; each such
  * choice lives here only (and in the README's "Assumptions"), so one edit follows the real service.
  */
-import { assertType, type Equal } from "../type-equality";
+import { assertType, type Equal } from "../base";
 
 /** The HTTP methods the API uses. */
 export type HttpMethod = "GET" | "POST" | "PATCH" | "DELETE";

@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import { HostingResponseError } from "./errors/response-error";
-import { fastCheck } from "./fast-check";
+import { plainCheck } from "./plain-check";
 
 /** Validates a response body, turning a mismatch into a readable HostingResponseError. */
 export function parseBody<S extends z.ZodType>(
@@ -8,7 +8,7 @@ export function parseBody<S extends z.ZodType>(
   schema: S,
   body: unknown,
 ): z.infer<S> {
-  if (fastCheck(schema)?.(body)) return body as z.infer<S>;
+  if (plainCheck(schema)?.(body)) return body as z.infer<S>;
   const result = schema.safeParse(body);
   if (result.success) return result.data;
   const issue = result.error.issues[0];

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { assertType, type SameShape } from "../type-equality";
+import { assertType, type SameShape } from "../base";
 import type * as T from "./types";
 
 /*

@@ -1,5 +1,4 @@
-import type { HostingClient } from "../api/client";
-import { HostingConfigError } from "../api/errors/config-error";
+import { type HostingClient, HostingConfigError } from "../api/wire";
 import type { Environment } from "./environment";
 import type { ClientPool } from "./pool";
 import {

@@ -1,4 +1,4 @@
-import { HostingError, type LostReply } from "../api/errors/hosting-error";
+import { HostingError, type LostReply } from "../api/wire";
 import { showableName } from "./accounts";
 import { howToSet, placeOf } from "./hints";
 

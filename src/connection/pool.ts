@@ -1,5 +1,5 @@
-import { HostingClient } from "../api/client";
-import type { RetryEvent } from "../api/retry";
+import { HostingClient } from "../api";
+import type { RetryEvent } from "../api/wire";
 import type { Resolved } from "./resolve";
 import type { WireSettings } from "./wire-limits";
 

@@ -1,12 +1,12 @@
-import { checkApiUrl, looksLikeToken, tokenProblem } from "../api/credentials";
+import { checkApiUrl, looksLikeToken, tokenProblem } from "../api/wire";
 import {
   ACCOUNT_NAME,
   ACCOUNT_NAME_RULE,
   accountLabel,
   readAccounts,
   showableName,
+  type Accounts,
 } from "./accounts";
-import type { Accounts } from "./accounts";
 import type { Environment } from "./environment";
 import {
   envVarOf,

@@ -1,11 +1,9 @@
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import { HostingInputError } from "../api/errors/input-error";
-import type { Message } from "../api/types";
-import { idInput } from "../shared/input-rules";
-import { parseArgs } from "../shared/validate";
+import { HostingInputError, type Message } from "../api/wire";
+import { idInput, parseArgs } from "../inputs";
 import { apiCall } from "./api-call";
-import { accountArg } from "./connection";
+import { accountArg } from "./account-arg";
 
 /*
  * What the action functions do (see calls.ts). A Pulumi program runs in full on every preview,

@@ -1,8 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
-import type { HostingClient } from "../api/client";
-import { withProviderHint } from "../connection/error-hints";
-import { underMocks } from "../shared/under-mocks";
-import { programClient } from "./connection";
+import type { HostingClient } from "../api/wire";
+import { withProviderHint, programClient } from "../connection";
+import { underMocks } from "../shared";
 
 /*
  * Where a data source or action function gets its answer. In a real run: from the API, with the

@@ -1,13 +1,10 @@
 import { z } from "zod";
-import { isAnalyticsOff } from "../api/analytics-off";
-import { HostingInputError } from "../api/errors/input-error";
-import type { AppListEntry } from "../api/types";
-import { camelize } from "../shared/camel";
-import { idInput } from "../shared/input-rules";
-import { parseArgs } from "../shared/validate";
-import type { HostingClient } from "../api/client";
+import { idInput, parseArgs } from "../inputs";
+import { isAnalyticsOff } from "../shared";
+import { HostingInputError, type AppListEntry, type HostingClient } from "../api/wire";
+import { camelize } from "../base";
 import { apiCall, mockedList } from "./api-call";
-import { accountArg } from "./connection";
+import { accountArg } from "./account-arg";
 import { byIdArgs } from "./by-id-args";
 import { pickOne } from "./pick-one";
 import type { AppDashboard, AppInfo, AppMetrics, DeploymentInfo } from "./results";

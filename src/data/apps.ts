@@ -1,7 +1,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { AccountOption, AccountOptionInput } from "./account-option";
 import type { z } from "zod";
-import { assertType, type SameShape } from "../type-equality";
+import { assertType, type SameShape } from "../base";
 import type { appArgs } from "./app-calls";
 import { dataSource, outputOf } from "./data-source";
 import type { ById, ByIdInput } from "./pick-one";

@@ -1,9 +1,8 @@
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import { idInput } from "../shared/input-rules";
-import { parseArgs } from "../shared/validate";
+import { idInput, parseArgs } from "../inputs";
 import { apiCall } from "./api-call";
-import { accountArg } from "./connection";
+import { accountArg } from "./account-arg";
 import type { BackupDownloadUrl } from "./results";
 
 /* What the backup data source does (see calls.ts). */

@@ -1,6 +1,6 @@
 /* eslint-disable @typescript-eslint/no-require-imports */
 import type * as pulumi from "@pulumi/pulumi";
-import { lazyFunction, once } from "../lazy";
+import { lazyFunction, once } from "../base";
 import type { Calls } from "./calls";
 import { checkInvokeOptions, invokeOutput } from "./invoke";
 

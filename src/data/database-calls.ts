@@ -1,11 +1,10 @@
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import { camelize } from "../shared/camel";
-import { idInput } from "../shared/input-rules";
-import { parseArgs } from "../shared/validate";
-import type { HostingClient } from "../api/client";
+import { camelize } from "../base";
+import { idInput, parseArgs } from "../inputs";
+import type { HostingClient } from "../api/wire";
 import { apiCall, mockedList } from "./api-call";
-import { accountArg } from "./connection";
+import { accountArg } from "./account-arg";
 import { byIdArgs } from "./by-id-args";
 import { pickOne } from "./pick-one";
 import type { DatabaseConnection, DatabaseInfo } from "./results";

@@ -1,8 +1,8 @@
 import type * as pulumi from "@pulumi/pulumi";
-import type { DatabaseServiceType } from "../api/types";
+import type { DatabaseServiceType } from "../api/wire";
 import type { AccountOption, AccountOptionInput } from "./account-option";
 import type { z } from "zod";
-import { assertType, type SameShape } from "../type-equality";
+import { assertType, type SameShape } from "../base";
 import type { databaseArgs } from "./database-calls";
 import { dataSource, outputOf } from "./data-source";
 import type { ById, ByIdInput } from "./pick-one";

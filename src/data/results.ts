@@ -1,7 +1,6 @@
 import type * as pulumi from "@pulumi/pulumi";
-import { assertType, type SameShape } from "../type-equality";
-import type * as wire from "../api/types";
-import type { Camelize } from "../shared/camel";
+import { assertType, type SameShape, type Camelize } from "../base";
+import type * as wire from "../api/wire";
 
 /*
  * What the data sources return: the API's shapes, camelCased. Written out (not derived) so a

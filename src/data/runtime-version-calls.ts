@@ -1,8 +1,8 @@
-import type { RuntimeVersion } from "../api/types";
+import type { RuntimeVersion } from "../api/wire";
 import { z } from "zod";
-import { parseArgs } from "../shared/validate";
+import { parseArgs } from "../inputs";
 import { apiCall, mockedList } from "./api-call";
-import { accountArg } from "./connection";
+import { accountArg } from "./account-arg";
 
 /* What the runtime-version data source does (see calls.ts). */
 

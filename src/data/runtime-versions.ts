@@ -1,13 +1,12 @@
 import type * as pulumi from "@pulumi/pulumi";
-import { HostingInputError } from "../api/errors/input-error";
-import type { RuntimeVersion } from "../api/types";
+import { HostingInputError, type RuntimeVersion } from "../api/wire";
 import type { AccountOption, AccountOptionInput } from "./account-option";
 import type { z } from "zod";
-import { assertType, type SameShape } from "../type-equality";
+import { assertType, type SameShape } from "../base";
 import { dataSource, outputOf } from "./data-source";
 import type { runtimeVersionArgs } from "./runtime-version-calls";
 
-export type { RuntimeVersion } from "../api/types";
+export type { RuntimeVersion } from "../api/wire";
 
 /** Arguments of {@link getRuntimeVersions}. */
 export interface GetRuntimeVersionsArgs extends AccountOption {

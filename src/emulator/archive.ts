@@ -1,5 +1,5 @@
 import yauzl from "yauzl";
-import { wireAssumptions } from "../api/endpoints";
+import { wireAssumptions } from "../api/wire";
 
 export interface ArchiveInfo {
   entries: number;

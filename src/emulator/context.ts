@@ -1,5 +1,5 @@
 import type { FastifyRequest } from "fastify";
-import { endpoints, type EndpointName } from "../api/endpoints";
+import { endpoints, type EndpointName } from "../api/wire";
 import type { ResolvedOptions } from "./options";
 import type { Rng } from "./rng";
 import type { Store } from "./store";

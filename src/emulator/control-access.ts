@@ -1,7 +1,7 @@
 import { BlockList, isIPv4 } from "node:net";
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { FastifyInstance, FastifyRequest, RouteShorthandOptions } from "fastify";
-import { isLoopbackHost } from "../api/credentials";
+import { isLoopbackHost } from "../api/wire";
 
 /*
  * Who may use the control API (/__emulator/*: mint tokens for any user, read the state, set

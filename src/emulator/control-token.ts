@@ -1,5 +1,5 @@
 import { readFileSync, statSync } from "node:fs";
-import { HostingError } from "../api/errors/hosting-error";
+import { HostingError } from "../api/wire";
 
 /*
  * Where the emulator's control token comes from. A token in argv is visible to every local user

@@ -1,7 +1,6 @@
 import { z } from "zod";
-import { endpoints } from "../api/endpoints";
-import { formatPath } from "../api/parse";
-import { assertType, type SameShape } from "../type-equality";
+import { endpoints, formatPath } from "../api/wire";
+import { assertType, type SameShape } from "../base";
 import type { FaultConfig, FaultRule } from "./fault-config";
 import { Rng } from "./rng";
 

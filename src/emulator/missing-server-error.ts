@@ -1,4 +1,4 @@
-import { HostingError } from "../api/errors/hosting-error";
+import { HostingError } from "../api/wire";
 
 /** The emulator's HTTP server packages are not installed (they are optional peers). */
 export class HostingEmulatorMissingDependencyError extends HostingError {

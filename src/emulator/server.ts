@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import multipart from "@fastify/multipart";
-import { endpoints, wireAssumptions, type EndpointName } from "../api/endpoints";
+import { endpoints, wireAssumptions, type EndpointName } from "../api/wire";
 import { ApiFailure, commit, type Emu, type Handler } from "./context";
 import { Faults } from "./faults";
 import { verifyJwt } from "./jwt";

@@ -9,7 +9,7 @@ import {
   writeSync,
 } from "node:fs";
 import { basename, dirname, join } from "node:path";
-import { formatPath } from "../api/parse";
+import { formatPath } from "../api/wire";
 import { StateFileError } from "./state-file-error";
 import { worldSchema } from "./state-schema";
 import { seedWorld, type World } from "./world";

@@ -1,5 +1,5 @@
-import type { HostingClient } from "../api/client";
-import type { AppListEntry } from "../api/types";
+import type { HostingClient, AppListEntry } from "../api/wire";
+import { listCacheMs } from "../connection";
 import { appById } from "./app-index";
 import { clock } from "./clock";
 
@@ -17,12 +17,7 @@ import { clock } from "./clock";
 
 const DEFAULT_MAX_AGE_MS = 1000;
 
-function maxAgeMs(): number {
-  const v = Number(process.env.HOSTING_LIST_CACHE_MS);
-  return process.env.HOSTING_LIST_CACHE_MS !== undefined && Number.isFinite(v) && v >= 0
-    ? v
-    : DEFAULT_MAX_AGE_MS;
-}
+const maxAgeMs = () => listCacheMs(DEFAULT_MAX_AGE_MS);
 
 interface Shared {
   promise: Promise<AppListEntry[]>;

@@ -1,4 +1,4 @@
-import type { AppListEntry } from "../api/types";
+import type { AppListEntry } from "../api/wire";
 
 /*
  * Apps of one list answer by id. A refresh of N apps looks N ids up in the same shared answer:

@@ -1,6 +1,6 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { AccountInput } from "./account-input";
-import { assertType } from "../type-equality";
+import { assertType } from "../base";
 import { registeredProps, type ArgKeys, type SameKeys } from "./fields";
 import { HostingResource, type OutputKeys } from "./hosting-resource";
 import { toggleFields } from "./toggle-fields";

@@ -5,7 +5,7 @@
  * declares resources must not load zod (the rules live in each resource's schema.ts, keyed by the
  * same names and held equal at compile time with {@link SameKeys}).
  */
-import { camelKey } from "../shared/camel";
+import { camelKey } from "../base";
 
 /** How a service value maps into an output: a plain value, an object of known fields, a list. */
 export type Shape = "value" | { readonly [wireKey: string]: Shape } | readonly [Shape];

@@ -6,13 +6,17 @@ import {
 } from "./actions/handler";
 import { analyticsHandler } from "./analytics/handler";
 import { appHandler } from "./app/handler";
-import { ACCOUNT_NAME_RULE, tokenLike } from "../connection/accounts";
-import { Connection } from "../connection/connection";
-import { readEnvironment } from "../connection/environment";
-import { ClientPool } from "../connection/pool";
-import { SETTINGS } from "../connection/settings";
-import { stackConfig, type StackConfig } from "../connection/stack-config";
-import { reportRetryWait } from "../shared/progress";
+import {
+  ACCOUNT_NAME_RULE,
+  tokenLike,
+  Connection,
+  readEnvironment,
+  ClientPool,
+  SETTINGS,
+  stackConfig,
+  type StackConfig,
+  reportRetryWait,
+} from "../connection";
 import type { ResourceKind } from "./resource-kind";
 import { customDomainHandler } from "./custom-domain/handler";
 import {
@@ -25,7 +29,7 @@ import {
   type ResourceHandler,
 } from "./resource-handler";
 import { sameValue } from "./stable-json";
-import { UNKNOWN, type Failure } from "../shared/validate";
+import { UNKNOWN, type Failure } from "../inputs";
 import { URN_INPUT } from "./urn-input";
 import { webAccessHandler } from "./web-access/handler";
 import { withProviderHints } from "./errors/provider-hints";

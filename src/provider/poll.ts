@@ -1,5 +1,5 @@
 import { clock } from "./clock";
-import { waitProgress } from "../shared/progress";
+import { waitProgress } from "../connection";
 
 /**
  * Calls `check` until `done` says yes or `timeoutS` passes, starting from a first result already

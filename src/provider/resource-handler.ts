@@ -1,10 +1,8 @@
 import type { z } from "zod";
-import type { HostingClient } from "../api/client";
-import { HostingInputError } from "../api/errors/input-error";
-import { NotFoundError } from "../api/errors/not-found-error";
+import { type HostingClient, HostingInputError, NotFoundError } from "../api/wire";
 import { sameValue } from "./stable-json";
 import { URN_INPUT } from "./urn-input";
-import { UNKNOWN, validateInputs, type Failure } from "../shared/validate";
+import { UNKNOWN, validateInputs, type Failure } from "../inputs";
 
 export type Props = Record<string, unknown>;
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { assertType } from "../type-equality";
+import { assertType } from "../base";
 import type { SameKeys, SchemaKeys } from "./fields";
-import { idInput } from "../shared/input-rules";
+import { idInput } from "../inputs";
 import type { toggleFields } from "./toggle-fields";
 
 /** Inputs of the per-app on/off resources (AppWebAccess, AppAnalytics). */

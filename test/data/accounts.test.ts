@@ -1,5 +1,5 @@
 import * as hosting from "../../src";
-import { closeProgramClients as closeClients } from "../../src/data/connection";
+import { closeProgramClients as closeClients } from "../../src/connection/program-clients";
 import { useEmulator } from "../helpers/emulator";
 
 /* Data sources with `account`: the environment form, and errors before any request. */

@@ -1,6 +1,6 @@
 import * as hosting from "../../src";
 import type { HostingError } from "../../src/api";
-import { closeProgramClients } from "../../src/data/connection";
+import { closeProgramClients } from "../../src/connection/program-clients";
 import { useEmulator } from "../helpers/emulator";
 import { FAKE_TOKEN, fixtureServer, json } from "../helpers/fixture-server";
 

@@ -13,7 +13,7 @@ const reference = require("../../scripts/reference-docs") as {
   OUT: string;
 };
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const index = require("../../dist/index") as Record<string, unknown>;
+const index = require("../../dist") as Record<string, unknown>;
 
 const pages = reference.generate();
 

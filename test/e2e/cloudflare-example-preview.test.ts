@@ -45,7 +45,7 @@ pulumi.runtime.setAllConfig({
 test("a preview of a new stack shows the edge CNAME and every validation record", async () => {
   expect(pulumi.runtime.isDryRun()).toBe(true);
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  require("../../examples/cloudflare-dns/index");
+  require("../../examples/cloudflare-dns");
   // Every registration the program started, as the engine waits for them before it ends.
   await pulumi.runtime.disconnect();
   const records = registered.filter((r) => r.type === "cloudflare:index/dnsRecord:DnsRecord");

@@ -1,4 +1,4 @@
-import { closeProgramClients as closeClients } from "../../src/data/connection";
+import { closeProgramClients as closeClients } from "../../src/connection/program-clients";
 import type { useEmulator } from "./emulator";
 
 /**

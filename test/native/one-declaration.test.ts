@@ -1,5 +1,5 @@
-import { assertType } from "../../src/type-equality";
-import type { Manifest } from "../../src/api/manifest";
+import { assertType } from "../../src/base/type-equality";
+import type { Manifest } from "../../src/provider/app/manifest";
 import { manifestOf } from "../../src/provider/app/handler";
 import { appFields } from "../../src/provider/app/fields";
 import { appInputSchema } from "../../src/provider/app/schema";

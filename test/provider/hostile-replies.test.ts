@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import * as hosting from "../../src";
 import { HostingClient } from "../../src/api";
-import { closeProgramClients as closeClients } from "../../src/data/connection";
+import { closeProgramClients as closeClients } from "../../src/connection/program-clients";
 import { appFields } from "../../src/provider/app/fields";
 import { customDomainFields } from "../../src/provider/custom-domain/fields";
 import { fixtureServer } from "../helpers/fixture-server";

@@ -1,13 +1,41 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 
 /*
- * The rooms of src/ and which way their imports go: data sources and the provider both stand on
- * the connection room (config, accounts, wire limits, client pool) and on shared/, never on each
- * other; the client package (src/api) knows nothing of Pulumi.
+ * The rooms of src/ and which way their imports go. Each room stands only on the rooms below it:
+ *
+ *   provider, data              resources and data sources (a program's side)
+ *   inputs, shared, connection  what those two share: input checks (zod); small light helpers;
+ *                               config, accounts and the clients
+ *   api, emulator               the wire: the client package, and the model of the service
+ *   base                        small tools importing nothing
+ *
+ * A room reaches another only through its door (index.ts; the api room also has wire.ts, which
+ * does not load the client), and no file imports itself back through others, `import type`
+ * included. src/index.ts, the package's root, picks what loads when, so it may open any file.
  */
 
 const SRC = resolve(__dirname, "../../src");
+
+const BELOW: Record<string, string[]> = {
+  base: [],
+  api: ["base"],
+  emulator: ["base", "api"],
+  inputs: ["base", "api"],
+  shared: ["base", "api"],
+  connection: ["base", "api"],
+  data: ["base", "api", "inputs", "shared", "connection"],
+  provider: ["base", "api", "inputs", "shared", "connection"],
+};
+
+/** The files another room may import, by room (src-relative, without `.ts`). */
+const DOORS: Record<string, string[]> = {
+  base: ["base"],
+  api: ["api", "api/wire"],
+  inputs: ["inputs"],
+  shared: ["shared"],
+  connection: ["connection"],
+};
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
@@ -19,29 +47,118 @@ function filesUnder(dir: string): string[] {
   );
 }
 
-/** Every module a file imports, requires or loads: relative ones as src-relative paths. */
+/** Every module a file imports, re-exports, requires or loads (`import type` and `import()` too). */
 function importsOf(file: string): string[] {
   const text = readFileSync(file, "utf8");
-  const specs = [...text.matchAll(/(?:from\s+|require\(|import\()\s*"([^"]+)"/g)].map((m) => m[1]);
-  return specs.map((s) => (s.startsWith(".") ? relative(SRC, resolve(dirname(file), s)) : s));
+  return [...text.matchAll(/(?:from\s+|require\(|import\()\s*"([^"]+)"/g)].map((m) => m[1]);
 }
 
-/** `room` files that import something under any of `forbidden`, as "file -> import". */
-function crossings(room: string, forbidden: string[]): string[] {
-  return filesUnder(join(SRC, room)).flatMap((f) =>
-    importsOf(f)
-      .filter((i) => forbidden.some((x) => i === x || i.startsWith(`${x}/`)))
-      .map((i) => `${relative(SRC, f)} -> ${i}`),
+/** A relative import as a src-relative module name (`api/wire`; a folder's index as the folder). */
+const target = (file: string, spec: string) => relative(SRC, resolve(dirname(file), spec));
+
+/**
+ * The src/ modules a file imports, by name. The native plugin (provider/native) is a program of
+ * its own that serves the package's functions, so it may import the package root (""); nothing
+ * else may.
+ */
+function srcImportsOf(file: string): string[] {
+  const native = relative(SRC, file).startsWith("provider/native/");
+  return importsOf(file)
+    .filter((s) => s.startsWith("."))
+    .map((s) => target(file, s))
+    .filter((t) => !t.startsWith("..") && (t !== "" || !native));
+}
+
+/** The file a src-relative module name is. */
+function fileOf(name: string): string {
+  const path = join(SRC, name);
+  return existsSync(`${path}.ts`) ? `${path}.ts` : join(path, "index.ts");
+}
+
+const roomOf = (name: string) => (name.includes("/") ? name.split("/")[0] : undefined);
+
+const files = filesUnder(SRC);
+
+test("every room of src/ is listed here", () => {
+  const rooms = readdirSync(SRC, { withFileTypes: true }).filter((e) => e.isDirectory());
+  expect(rooms.map((e) => e.name).sort()).toEqual(Object.keys(BELOW).sort());
+});
+
+test("each room imports only the rooms below it", () => {
+  const wrong = files.flatMap((f) => {
+    const room = roomOf(relative(SRC, f));
+    if (!room) return [];
+    return srcImportsOf(f)
+      .map((t) => roomOf(t) ?? (t || "the package root"))
+      .filter((r) => r !== room && !BELOW[room].includes(r))
+      .map(
+        (r) =>
+          `${relative(SRC, f)} imports from ${r}, which is not below ${room} ` +
+          `(${room} may use: ${BELOW[room].join(", ") || "nothing"}); move the shared piece down`,
+      );
+  });
+  expect(wrong).toEqual([]);
+});
+
+test("a room reaches another only through its door", () => {
+  const wrong = files.flatMap((f) => {
+    const room = roomOf(relative(SRC, f));
+    if (!room) return [];
+    return srcImportsOf(f)
+      .filter((t) => roomOf(t) !== room && !(DOORS[roomOf(t) ?? t] ?? []).includes(t))
+      .map((t) => {
+        const doors = DOORS[roomOf(t) ?? t] ?? [];
+        return (
+          `${relative(SRC, f)} imports ${t}: import it from ` +
+          `${doors.join(" or ") || "(no door)"} instead, exporting it there if it is missing`
+        );
+      });
+  });
+  expect(wrong).toEqual([]);
+});
+
+test("the api room loads no Pulumi, and base imports no package", () => {
+  const wrong = files.flatMap((f) => {
+    const room = roomOf(relative(SRC, f));
+    return importsOf(f)
+      .filter(
+        (s) =>
+          (room === "api" && s.startsWith("@pulumi/")) ||
+          (room === "base" && !s.startsWith(".") && !s.startsWith("node:")),
+      )
+      .map((s) => `${relative(SRC, f)} -> ${s}`);
+  });
+  expect(wrong).toEqual([]);
+});
+
+test("no import circle between files of src/ (import type counts)", () => {
+  const edges = new Map(
+    files.map((f) => [
+      f,
+      importsOf(f)
+        .filter((s) => s.startsWith("."))
+        .map((s) => target(f, s))
+        .filter((t) => !t.startsWith(".."))
+        .map(fileOf),
+    ]),
   );
-}
-
-test.each([
-  ["data", ["provider"]],
-  ["connection", ["provider", "data"]],
-  ["shared", ["provider", "data", "connection"]],
-  ["api", ["provider", "data", "connection", "shared", "@pulumi/pulumi"]],
-])("src/%s imports nothing from %j", (room, forbidden) => {
-  expect(crossings(room, forbidden as string[])).toEqual([]);
+  const done = new Set<string>();
+  const circles: string[] = [];
+  const walk = (f: string, path: string[]) => {
+    if (path.includes(f)) {
+      const circle = [...path.slice(path.indexOf(f)), f].map((p) => relative(SRC, p));
+      circles.push(
+        `${circle.join(" -> ")}: move what the last file needs from the first down into a ` +
+          "file both can import",
+      );
+      return;
+    }
+    if (done.has(f)) return;
+    for (const next of edges.get(f) ?? []) walk(next, [...path, f]);
+    done.add(f);
+  };
+  for (const f of files) walk(f, []);
+  expect(circles).toEqual([]);
 });
 
 /*

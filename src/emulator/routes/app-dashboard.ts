@@ -1,4 +1,4 @@
-import type { EndpointName } from "../../api/endpoints";
+import type { EndpointName } from "../../api/wire";
 import { ApiFailure, iso, minutesQuery, owned, type Handler } from "../context";
 import { series } from "../rng";
 import { projectInfo } from "./usage";

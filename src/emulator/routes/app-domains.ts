@@ -1,5 +1,4 @@
-import { endpoints, type EndpointName } from "../../api/endpoints";
-import { HOSTNAME_PATTERN, normalizeHostname } from "../../api/hostname";
+import { endpoints, type EndpointName, HOSTNAME_PATTERN, normalizeHostname } from "../../api/wire";
 import { ApiFailure, bodyValue, owned, type Emu, type Handler } from "../context";
 import type { AppRecord } from "../world";
 

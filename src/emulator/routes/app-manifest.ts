@@ -1,5 +1,5 @@
-import { manifestSchema, type Manifest } from "../../api/manifest";
-import { formatPath } from "../../api/parse";
+import { formatPath } from "../../api/wire";
+import { manifestSchema, type Manifest } from "../manifest";
 import { ApiFailure } from "../context";
 
 /** The app settings from the archive's manifest; a bad manifest is the caller's 422. */

@@ -1,4 +1,4 @@
-import { endpoints, type EndpointName } from "../../api/endpoints";
+import { endpoints, type EndpointName } from "../../api/wire";
 import { ApiFailure, bodyValue, owned, type Handler } from "../context";
 
 /* An app's on/off switches: public web access and traffic analytics. */

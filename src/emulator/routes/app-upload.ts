@@ -4,7 +4,7 @@ import { join } from "node:path";
 import type { IncomingMessage } from "node:http";
 import { Transform, type Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { endpoints, wireAssumptions } from "../../api/endpoints";
+import { endpoints, wireAssumptions } from "../../api/wire";
 import { ApiFailure, type Call, type Emu } from "../context";
 
 /* POST /apps, part one: the multipart body, streamed to a temp folder with its size and hash. */

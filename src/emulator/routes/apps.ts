@@ -2,7 +2,7 @@ import { copyFile, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parse as parseDotenvText } from "dotenv";
-import type { EndpointName } from "../../api/endpoints";
+import type { EndpointName } from "../../api/wire";
 import { ArchiveRejected, inspectArchive } from "../archive";
 import { ApiFailure, iso, owned, queryValue, type Handler } from "../context";
 import type { AppRecord } from "../world";

@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import type { FastifyInstance } from "fastify";
-import type { EndpointName } from "../../api/endpoints";
+import type { EndpointName } from "../../api/wire";
 import { ApiFailure, type Emu, type Handler } from "../context";
 import { signedUrlRoute } from "../control-access";
 import { projectOwner, type BackupRecord } from "../world";

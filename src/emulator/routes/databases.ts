@@ -1,4 +1,4 @@
-import type { EndpointName } from "../../api/endpoints";
+import type { EndpointName } from "../../api/wire";
 import { ApiFailure, iso, owned, queryValue, type Emu, type Handler } from "../context";
 import type { DatabaseRecord } from "../world";
 import { LIST_POINTS, projectInfo } from "./usage";

@@ -1,6 +1,6 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { AccountInput } from "../account-input";
-import { assertType } from "../../type-equality";
+import { assertType } from "../../base";
 import type { ArgKeys, SameKeys } from "../fields";
 import type { OutputKeys } from "../hosting-resource";
 import { ActionResource } from "./action-resource";

@@ -1,6 +1,5 @@
 import type { z } from "zod";
-import type { HostingClient } from "../../api/client";
-import { NotFoundError } from "../../api/errors/not-found-error";
+import { type HostingClient, NotFoundError } from "../../api/wire";
 import {
   inputsFrom,
   updatedOutputs,

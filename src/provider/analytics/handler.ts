@@ -1,5 +1,5 @@
-import type { HostingClient } from "../../api/client";
-import { isAnalyticsOff } from "../../api/analytics-off";
+import type { HostingClient } from "../../api/wire";
+import { isAnalyticsOff } from "../../shared";
 import { findApp } from "../app-directory";
 import { ignoreNotFound, type ResourceHandler } from "../resource-handler";
 import { fieldLists } from "../fields";

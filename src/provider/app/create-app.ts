@@ -1,13 +1,15 @@
 import { clock } from "../clock";
-import type { HostingClient } from "../../api/client";
-import { HostingApiError } from "../../api/errors/api-error";
-import { ConflictError } from "../../api/errors/conflict-error";
-import { HostingConnectionError } from "../../api/errors/connection-error";
-import { HostingError } from "../../api/errors/hosting-error";
-import { makeApiError } from "../../api/errors/make-api-error";
-import { backoffDelayMs } from "../../api/retry";
-import type { AppSummary } from "../../api/types";
-import { reportProgress } from "../../shared/progress";
+import {
+  type HostingClient,
+  HostingApiError,
+  ConflictError,
+  HostingConnectionError,
+  HostingError,
+  makeApiError,
+  backoffDelayMs,
+  type AppSummary,
+} from "../../api/wire";
+import { reportProgress } from "../../connection";
 import { forgetApps, listAppsSince } from "../app-directory";
 import { LostCreateReplyError } from "../errors/lost-create-reply-error";
 import { withKeyLock } from "../keyed-lock";

@@ -1,4 +1,4 @@
-import type { AppSummary } from "../../api/types";
+import type { AppSummary } from "../../api/wire";
 
 /** The App inputs that decide what is created: what a replace-causing change changes. */
 export interface CreatedShape {

@@ -1,4 +1,4 @@
-import type { HostingClient } from "../../api/client";
+import type { HostingClient } from "../../api/wire";
 
 /** Longest deployment error quoted in a message: enough for a build's last lines. */
 export const DEPLOY_ERROR_MAX = 600;

@@ -1,6 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
-import { dotenvProblem } from "../../api/dotenv";
-import { HostingInputError } from "../../api/errors/input-error";
+import { dotenvProblem, HostingInputError } from "../../api/wire";
 
 /**
  * Pulumi's serializer copies inputs into fresh objects, where a `__proto__` key silently becomes

@@ -1,7 +1,7 @@
 import { close as fsClose, constants, fstat, open as fsOpen, read as fsRead } from "node:fs";
 import { open, type FileHandle } from "node:fs/promises";
 import { createHash } from "node:crypto";
-import { HostingInputError } from "../../api/errors/input-error";
+import { HostingInputError } from "../../api/wire";
 
 /*
  * Reading one file of a folder source: only a file the walk saw as regular (lstat) is opened, with

@@ -1,14 +1,12 @@
 import { rm } from "node:fs/promises";
 import { dirname } from "node:path";
-import type { HostingClient } from "../../api/client";
-import { HostingInputError } from "../../api/errors/input-error";
-import type { Manifest } from "../../api/manifest";
-import type { AppSummary } from "../../api/types";
+import { type HostingClient, HostingInputError, type AppSummary } from "../../api/wire";
+import type { Manifest } from "./manifest";
 import { findApp, forgetApps, listAppsSince } from "../app-directory";
 import { withKeyLock } from "../keyed-lock";
 import { URN_INPUT } from "../urn-input";
 import { clock } from "../clock";
-import { assertType } from "../../type-equality";
+import { assertType } from "../../base";
 import {
   declaredState,
   fieldLists,

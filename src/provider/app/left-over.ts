@@ -1,4 +1,4 @@
-import type { AppSummary } from "../../api/types";
+import type { AppSummary } from "../../api/wire";
 import { LeftOverAppError } from "../errors/left-over-app-error";
 
 /*

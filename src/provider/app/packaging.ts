@@ -6,7 +6,7 @@ import { once } from "node:events";
 import type { Readable } from "node:stream";
 import { setTimeout as sleep } from "node:timers/promises";
 import yazl from "yazl";
-import type { Manifest } from "../../api/manifest";
+import type { Manifest } from "./manifest";
 import { listSource } from "./source-files";
 import { contentHash, contentHashV1, type HashedFile } from "./source-hash";
 import { writeZip } from "./zip-writer";

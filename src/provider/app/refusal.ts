@@ -1,6 +1,4 @@
-import { HostingApiError } from "../../api/errors/api-error";
-import { makeApiError } from "../../api/errors/make-api-error";
-import type { RefusedProperty } from "../../api/refusals";
+import { HostingApiError, makeApiError, type RefusedProperty } from "../../api/wire";
 import type { Fields } from "../fields";
 import { appFields } from "./fields";
 

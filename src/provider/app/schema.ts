@@ -1,10 +1,8 @@
 import { z } from "zod";
-import { formatDotenv, dotenvProblem } from "../../api/dotenv";
-import { HostingInputError } from "../../api/errors/input-error";
-import { SUBDOMAIN_PATTERN } from "../../api/hostname";
-import { assertType } from "../../type-equality";
+import { formatDotenv, dotenvProblem, HostingInputError, SUBDOMAIN_PATTERN } from "../../api/wire";
+import { assertType } from "../../base";
 import type { SameKeys, SchemaKeys } from "../fields";
-import { idInput, textInput } from "../../shared/input-rules";
+import { idInput, textInput } from "../../inputs";
 import { appFields } from "./fields";
 
 const name = /^[A-Za-z0-9][A-Za-z0-9 _.-]{0,62}$/;

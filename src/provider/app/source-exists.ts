@@ -1,8 +1,8 @@
 import { existsSync, readdirSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 import { closest, distance } from "fastest-levenshtein";
-import { HostingInputError } from "../../api/errors/input-error";
-import { underMocks } from "../../shared/under-mocks";
+import { HostingInputError } from "../../api/wire";
+import { underMocks } from "../../shared";
 
 /*
  * A source path that does not exist, refused where the program builds the App: the program stops

@@ -2,8 +2,8 @@ import { createHash } from "node:crypto";
 import { realpath, stat } from "node:fs/promises";
 import { resolve } from "node:path";
 import type { Readable } from "node:stream";
-import { wireAssumptions } from "../../api/endpoints";
-import type { Manifest } from "../../api/manifest";
+import { wireAssumptions } from "../../api/wire";
+import type { Manifest } from "./manifest";
 import { byName, listSource, type SourceFile, type SourceListing } from "./source-files";
 import { SourceIndex } from "./source-index";
 

@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from "node:crypto";
 import { mkdir, open, rename, rm } from "node:fs/promises";
-import { homedir } from "node:os";
 import { join } from "node:path";
-import { version } from "../../api/version";
+import { version } from "../../api/wire";
+import { cacheDirectory, sourceIndexOff } from "../../connection";
 
 /*
  * An index of source hashes, as git's index answers "did anything change?": per file of a folder
@@ -53,10 +53,7 @@ export function setRacyWindowMs(ms?: number): void {
 export const indexCounts = { hits: 0, reads: 0 };
 
 function cacheDir(): string {
-  const base =
-    process.env.HOSTING_CACHE_DIR ||
-    join(process.env.XDG_CACHE_HOME || join(homedir(), ".cache"), "pulumi-hosting");
-  return join(base, "source-index");
+  return join(cacheDirectory(), "source-index");
 }
 
 /** One hash of one folder source through its index; `save` once every file is hashed. */
@@ -75,7 +72,7 @@ export class SourceIndex {
 
   /** The index of a source root (its real path); undefined when turned off. */
   static async open(realRoot: string): Promise<SourceIndex | undefined> {
-    if (process.env.HOSTING_SOURCE_INDEX === "off") return undefined;
+    if (sourceIndexOff()) return undefined;
     const name = createHash("sha256").update(realRoot).digest("hex").slice(0, 32);
     const file = join(cacheDir(), `${name}.json`);
     return new SourceIndex(file, realRoot, await load(file, realRoot));

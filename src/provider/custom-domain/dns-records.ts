@@ -1,4 +1,4 @@
-import type { AttachDomainResponse, ValidationRecord } from "../../api/types";
+import type { AttachDomainResponse, ValidationRecord } from "../../api/wire";
 
 /** One DNS record to create at your DNS provider for a {@link CustomDomain}. */
 export interface DnsRecord {

@@ -1,5 +1,4 @@
-import type { HostingClient } from "../../api/client";
-import type { AttachDomainResponse } from "../../api/types";
+import { type HostingClient, type AttachDomainResponse, ConflictError } from "../../api/wire";
 import { findApp, forgetApps } from "../app-directory";
 import { declaredState, fieldLists, outputsFrom } from "../fields";
 import { pollUntil } from "../poll";
@@ -12,7 +11,6 @@ import {
   type Props,
   type ResourceHandler,
 } from "../resource-handler";
-import { ConflictError } from "../../api/errors/conflict-error";
 import { dnsRecordsOf } from "./dns-records";
 import { ONE_DOMAIN_PER_APP } from "./one-per-app";
 import { customDomainFields } from "./fields";

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { HOSTNAME_PATTERN, normalizeHostname } from "../../api/hostname";
-import { assertType } from "../../type-equality";
+import { HOSTNAME_PATTERN, normalizeHostname } from "../../api/wire";
+import { assertType } from "../../base";
 import type { SameKeys, SchemaKeys } from "../fields";
-import { idInput } from "../../shared/input-rules";
+import { idInput } from "../../inputs";
 import type { customDomainFields } from "./fields";
 
 export const customDomainInputSchema = z.strictObject({

@@ -1,4 +1,4 @@
-import { HostingError } from "../../api/errors/hosting-error";
+import { HostingError } from "../../api/wire";
 
 /**
  * A create refused because an app of the same name, made shortly before and held by no resource

@@ -1,4 +1,4 @@
-import { HostingError } from "../../api/errors/hosting-error";
+import { HostingError } from "../../api/wire";
 
 /**
  * The reply to POST /apps was lost and the provider could not tell which app, if any, the request

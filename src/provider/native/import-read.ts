@@ -1,4 +1,4 @@
-import type { HostingClient } from "../../api/client";
+import type { HostingClient } from "../../api/wire";
 import { findApp, listAppsShared } from "../app-directory";
 import { analyticsEnabled } from "../analytics/handler";
 import { appFields } from "../app/fields";

@@ -1,4 +1,4 @@
-import type { SettingKey } from "../../connection/settings";
+import type { SettingKey } from "../../connection";
 import type { ResourceDeclaration } from "../declarations";
 import { accountField, type Field } from "../fields";
 import {

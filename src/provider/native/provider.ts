@@ -2,10 +2,8 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import * as pulumi from "@pulumi/pulumi";
 import type * as provider from "@pulumi/pulumi/provider";
-import { stackConfig } from "../../connection/stack-config";
-import { SETTINGS } from "../../connection/settings";
-import { useClientsOf } from "../../data/connection";
-import * as api from "../../index";
+import { pulumiConfigVariable, SETTINGS, stackConfig, useClientsOf } from "../../connection";
+import * as api from "../..";
 import { resourceDeclarations } from "../declarations";
 import { fieldLists } from "../fields";
 import { connectionOf, nativeHandlers, type HeldConnection } from "../handlers";
@@ -47,7 +45,7 @@ export function settingsFrom(entries: Record<string, unknown>): Record<string, u
 
 function pulumiConfigEnv(): Record<string, unknown> {
   try {
-    return JSON.parse(process.env.PULUMI_CONFIG ?? "{}") as Record<string, unknown>;
+    return JSON.parse(pulumiConfigVariable() ?? "{}") as Record<string, unknown>;
   } catch {
     return {};
   }

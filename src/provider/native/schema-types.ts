@@ -1,4 +1,4 @@
-import { assertType } from "../../type-equality";
+import { assertType } from "../../base";
 import type { AppRuntimeOutput } from "../app/resource";
 import type { DnsRecord } from "../custom-domain/dns-records";
 import type { CustomDomainSsl, ValidationRecordOutput } from "../custom-domain/resource";

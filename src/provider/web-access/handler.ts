@@ -1,4 +1,4 @@
-import type { HostingClient } from "../../api/client";
+import type { HostingClient } from "../../api/wire";
 import { findApp } from "../app-directory";
 import { ignoreNotFound, type ResourceHandler } from "../resource-handler";
 import { fieldLists } from "../fields";

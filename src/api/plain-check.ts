@@ -10,9 +10,10 @@ import type { z } from "zod";
  */
 
 type Check = (v: unknown) => boolean;
+/** The parts of a schema's public `def` (zod 4) this reads. */
 type Def = {
   type: string;
-  checks?: Array<{ _zod: { def: { check?: string; format?: string } } }>;
+  checks?: Array<{ def: { check?: string; format?: string } }>;
   shape?: Record<string, z.ZodType>;
   catchall?: z.ZodType;
   element?: z.ZodType;
@@ -23,8 +24,8 @@ type Def = {
 
 const compiled = new WeakMap<z.ZodType, Check | null>();
 
-/** The fast check for a schema, or null when the schema needs zod. */
-export function fastCheck(schema: z.ZodType): Check | null {
+/** The plain check for a schema, or null when the schema needs zod. */
+export function plainCheck(schema: z.ZodType): Check | null {
   let check = compiled.get(schema);
   if (check === undefined) {
     check = compile(schema);
@@ -33,9 +34,7 @@ export function fastCheck(schema: z.ZodType): Check | null {
   return check;
 }
 
-function defOf(schema: z.ZodType): Def {
-  return (schema as unknown as { _zod: { def: Def } })._zod.def;
-}
+const defOf = (schema: z.ZodType) => schema.def as Def;
 
 function compile(schema: z.ZodType): Check | null {
   const def = defOf(schema);
@@ -46,8 +45,8 @@ function compile(schema: z.ZodType): Check | null {
       return (v) => typeof v === "boolean";
     case "number": {
       const checks = def.checks ?? [];
-      const int = checks.some((c) => c._zod.def.format === "safeint");
-      if (checks.some((c) => c._zod.def.format !== "safeint")) return null;
+      const int = checks.some((c) => c.def.format === "safeint");
+      if (checks.some((c) => c.def.format !== "safeint")) return null;
       return int ? (v) => Number.isSafeInteger(v) : (v) => Number.isFinite(v);
     }
     case "enum": {
@@ -57,15 +56,15 @@ function compile(schema: z.ZodType): Check | null {
     case "custom":
       return def.fn ? (v) => def.fn!(v) === true : null;
     case "nullable": {
-      const inner = fastCheck(def.innerType!);
+      const inner = plainCheck(def.innerType!);
       return inner && ((v) => v === null || inner(v));
     }
     case "optional": {
-      const inner = fastCheck(def.innerType!);
+      const inner = plainCheck(def.innerType!);
       return inner && ((v) => v === undefined || inner(v));
     }
     case "array": {
-      const element = fastCheck(def.element!);
+      const element = plainCheck(def.element!);
       return (
         element &&
         ((v) => {
@@ -80,7 +79,7 @@ function compile(schema: z.ZodType): Check | null {
       if (!def.catchall || defOf(def.catchall).type !== "unknown") return null;
       const fields: Array<[string, Check]> = [];
       for (const [key, field] of Object.entries(def.shape ?? {})) {
-        const c = fastCheck(field);
+        const c = plainCheck(field);
         if (!c) return null;
         fields.push([key, c]);
       }

@@ -1,13 +1,10 @@
 import * as pulumi from "@pulumi/pulumi";
-import { z } from "zod";
-import type { HostingClient } from "../api/client";
-import { HostingConfigError } from "../api/errors/config-error";
-import { ACCOUNT_NAME, ACCOUNT_NAME_RULE } from "../connection/accounts";
-import { Connection } from "../connection/connection";
-import { readEnvironment } from "../connection/environment";
-import { ClientPool } from "../connection/pool";
-import { stackConfig } from "../connection/stack-config";
-import { reportRetryWait } from "../shared/progress";
+import { type HostingClient, HostingConfigError } from "../api/wire";
+import { ClientPool } from "./pool";
+import { Connection } from "./connection";
+import { readEnvironment } from "./environment";
+import { reportRetryWait } from "./progress";
+import { stackConfig } from "./stack-config";
 
 /** The program's clients, shared by every data source call (keep-alive, limiter). */
 const pool = new ClientPool(reportRetryWait);
@@ -39,8 +36,3 @@ export function useClientsOf(clients: (account?: string) => HostingClient): void
 export function closeProgramClients(): Promise<void> {
   return pool.close();
 }
-
-/** The optional `account` argument of every data source, checked before any request. */
-export const accountArg = {
-  account: z.string({ error: ACCOUNT_NAME_RULE }).regex(ACCOUNT_NAME, ACCOUNT_NAME_RULE).optional(),
-};

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { HostingInputError } from "../../src/api";
-import { parseArgs, UNKNOWN, validateInputs } from "../../src/shared/validate";
+import { parseArgs, UNKNOWN, validateInputs } from "../../src/inputs/validate";
 
 /* Input checks that name the property to fix, before any request. */
 

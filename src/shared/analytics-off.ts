@@ -1,5 +1,4 @@
-import { wireAssumptions } from "./endpoints";
-import { BadRequestError } from "./errors/bad-request-error";
+import { wireAssumptions, BadRequestError } from "../api/wire";
 
 /** Whether an error is the dashboard's "analytics is not enabled" answer, and nothing else. */
 export function isAnalyticsOff(err: unknown): err is BadRequestError {

@@ -1,10 +1,10 @@
 import { z } from "zod";
-import { SUBDOMAIN_PATTERN } from "./hostname";
+import { SUBDOMAIN_PATTERN } from "../api/wire";
 
 /**
- * The app manifest (`hosting.json` at the archive root) that carries app settings on POST /apps.
- * An assumption (DESIGN.md): the spec shows no other way to send them. Shared by the App resource,
- * which writes it, and the emulator, which reads it.
+ * How the service reads the App's manifest (`hosting.json` at the archive root, the app's
+ * settings on POST /apps; see the README's Assumptions). The App writes it
+ * (src/provider/app/manifest.ts); test/provider/manifest-shape.test.ts keeps the two alike.
  */
 export const manifestSchema = z.strictObject({
   name: z.string().min(1).max(63),

@@ -5,17 +5,12 @@
  * and under Diagnostics). So a progress line is a line on stdout.
  */
 
-import type { RetryEvent } from "../api/retry";
+import type { RetryEvent } from "../api/wire";
+import { progressIntervalMs } from "./environment";
 
 /** Prints one progress line (`hosting: …`). */
 export function reportProgress(text: string): void {
   process.stdout.write(`hosting: ${text}\n`);
-}
-
-/** Time between progress lines of one wait: HOSTING_PROGRESS_SECONDS, default 10. */
-export function progressIntervalMs(): number {
-  const s = Number(process.env.HOSTING_PROGRESS_SECONDS);
-  return Number.isFinite(s) && s > 0 ? s * 1000 : 10_000;
 }
 
 /**

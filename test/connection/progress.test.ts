@@ -1,4 +1,5 @@
-import { progressIntervalMs, reportRetryWait, waitProgress } from "../../src/shared/progress";
+import { progressIntervalMs } from "../../src/connection/environment";
+import { reportRetryWait, waitProgress } from "../../src/connection/progress";
 import { captureOutput } from "../helpers/output";
 
 /*

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { pathParamProblem } from "../api/path";
+import { pathParamProblem } from "../api/wire";
 
 /*
  * Rules several resources' inputs share. Messages name the property and the fix, so `check`
