@@ -1,9 +1,9 @@
 /*
- * Which setting a refusal (400, 409 or 422) is about, from the service's words. The spec shows no
- * error texts, so this reads them the way the emulator (our model of the service) words them:
- * "runtime node 0.10 is not available", "hosting.json: ram: Expected number", "subdomain … is
- * already taken". The one table of such words: the client names the property on the error, and
- * the provider maps that property to its own input (see provider/app/refusal.ts).
+ * Which setting a refusal (400, 409 or 422) is about, guessed from the service's error text. The
+ * spec documents no error texts; these patterns match the emulator's ("runtime node 0.10 is not
+ * available", "hosting.json: ram: Expected number", "subdomain … is already taken"). The client
+ * puts the guess on its error as `property`, so it lives here; the provider maps that to its own
+ * input (provider/app/refusal.ts).
  */
 
 /** A setting of a request, by its wire name (the manifest's and the API's snake_case). */

@@ -108,10 +108,10 @@ test("a room reaches another only through its door", () => {
       .filter((t) => roomOf(t) !== room && !(DOORS[roomOf(t) ?? t] ?? []).includes(t))
       .map((t) => {
         const doors = DOORS[roomOf(t) ?? t] ?? [];
-        return (
-          `${relative(SRC, f)} imports ${t}: import it from ` +
-          `${doors.join(" or ") || "(no door)"} instead, exporting it there if it is missing`
-        );
+        return doors.length > 0
+          ? `${relative(SRC, f)} imports ${t}: import it from ${doors.join(" or ")} instead, ` +
+              "exporting it there if it is missing"
+          : `${relative(SRC, f)} imports ${t}: no other room may import ${roomOf(t) ?? (t || "the package root")}`;
       });
   });
   expect(wrong).toEqual([]);
@@ -148,8 +148,8 @@ test("no import circle between files of src/ (import type counts)", () => {
     if (path.includes(f)) {
       const circle = [...path.slice(path.indexOf(f)), f].map((p) => relative(SRC, p));
       circles.push(
-        `${circle.join(" -> ")}: move what the last file needs from the first down into a ` +
-          "file both can import",
+        `${circle.join(" -> ")}: break it by moving what one of them needs from the next into ` +
+          "a file below both",
       );
       return;
     }
