@@ -103,10 +103,7 @@ export {
   type StartVmArgs,
   type DeleteBackupArgs,
 } from "./data/actions";
-export { HostingError } from "./api/errors/hosting-error";
-export { HostingApiError } from "./api/errors/api-error";
-export { HostingInputError } from "./api/errors/input-error";
-export { HostingConfigError } from "./api/errors/config-error";
+export { HostingError, HostingApiError, HostingInputError, HostingConfigError } from "./api/errors";
 
 const client = once(() => require("./api/client") as typeof import("./api/client"));
 /**

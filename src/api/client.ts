@@ -3,7 +3,7 @@ import { z } from "zod";
 import { checkDotenvText, formatDotenv } from "./dotenv";
 import { HOSTNAME_PATTERN, normalizeHostname } from "./hostname";
 import { endpoints, type Endpoint } from "./endpoints";
-import { HostingInputError } from "./errors/input-error";
+import { HostingInputError } from "./errors";
 import { archiveForm, archiveSize } from "./multipart";
 import { buildPath } from "./path";
 import {

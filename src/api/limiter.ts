@@ -1,4 +1,4 @@
-import { HostingInputError } from "./errors/input-error";
+import { HostingInputError, LimiterHoldError, type HoldReason } from "./errors";
 import { MAX_TIMER_MS } from "./timeouts";
 import type { RateLimitInfo } from "./rate-limit-headers";
 import { QuotaWindow } from "./quota-window";
@@ -72,26 +72,6 @@ export interface Permit {
 
 /** The longest shared pause kept from one reply; a longer one fails the calls it holds anyway. */
 export const MAX_PAUSE_MS = 3_600_000;
-
-/** Why the limiter holds requests back, in words for an error. */
-export type HoldReason = "pause" | "quota" | "pacing";
-
-/** A request the limiter would hold past its deadline. The transport makes it a RateLimitError. */
-export class LimiterHoldError extends Error {
-  constructor(
-    /** How much longer the limiter holds requests, in ms; undefined: until an answer comes in. */
-    readonly heldMs: number | undefined,
-    /** What holds them: a pause the server asked for, a used-up quota, or pacing. */
-    readonly reason: HoldReason,
-    /** How long this request could still wait, in ms (at most 0 when its deadline is past). */
-    readonly leftMs: number,
-  ) {
-    super(
-      `the rate limiter holds requests ${heldMs === undefined ? "until an answer comes in" : `for ${heldMs} ms more`} (${reason}), past this request's deadline`,
-    );
-    this.name = "LimiterHoldError";
-  }
-}
 
 interface Hold {
   until: number;

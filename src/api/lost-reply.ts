@@ -1,4 +1,4 @@
-import { HostingError } from "./errors/hosting-error";
+import { HostingError } from "./errors";
 import { MAY_HAVE_TAKEN_EFFECT } from "./retry";
 
 /*

@@ -4,22 +4,27 @@ import { Pool } from "undici";
 import type { z } from "zod";
 import { readBounded } from "./body-limit";
 import { wireAssumptions, type HttpMethod } from "./endpoints";
-import { makeApiError } from "./errors/make-api-error";
-import { makeNetworkError } from "./errors/make-network-error";
-import { HostingResponseError } from "./errors/response-error";
-import { HostingReplyTooLargeError } from "./errors/reply-too-large-error";
-import type { HostingApiError } from "./errors/api-error";
-import { askedPastDeadline, heldPastDeadline, type WaitDeadline } from "./errors/make-wait-error";
-import { RateLimitError } from "./errors/rate-limit-error";
+import {
+  askedPastDeadline,
+  heldPastDeadline,
+  HostingReplyTooLargeError,
+  HostingResponseError,
+  LimiterHoldError,
+  makeApiError,
+  makeNetworkError,
+  RateLimitError,
+  type ApiErrorDetails,
+  type WaitDeadline,
+} from "./errors";
 import {
   limiterFor,
-  LimiterHoldError,
   type LimiterClock,
   realLimiterClock,
   type Permit,
   type RequestLimiter,
 } from "./limiter";
 import { parseBody } from "./parse";
+import { refusalOf } from "./refusals";
 import { searchOf } from "./query";
 import { rateLimitInfo } from "./rate-limit-headers";
 import { markLostReply } from "./lost-reply";
@@ -289,15 +294,18 @@ export class Transport {
     // What a 429 asks: Retry-After, else the reset of the window it ran into.
     const wait = limits.retryAfterMs ?? (res.statusCode === 429 ? limits.resetMs : undefined);
     const scrub = this.#scrub;
-    const error: HostingApiError = makeApiError(spec.operation, {
-      status: res.statusCode,
-      bodyMessage: errorMessageOf(text, res.statusCode, scrub),
-      method: spec.method,
-      path: spec.path,
-      requestId: mapDefined(headerOf(res.headers, wireAssumptions.requestIdHeaders), scrub),
-      location: mapDefined(headerOf(res.headers, ["location"]), scrub),
-      retryAfterMs: wait,
-    });
+    const error = makeApiError(
+      spec.operation,
+      withRefusal({
+        status: res.statusCode,
+        bodyMessage: errorMessageOf(text, res.statusCode, scrub),
+        method: spec.method,
+        path: spec.path,
+        requestId: mapDefined(headerOf(res.headers, wireAssumptions.requestIdHeaders), scrub),
+        location: mapDefined(headerOf(res.headers, ["location"]), scrub),
+        retryAfterMs: wait,
+      }),
+    );
     return {
       ok: false,
       failure: { kind: "status", status: res.statusCode },
@@ -375,6 +383,14 @@ function errorMessageOf(text: string, status: number, scrub: Scrub): string {
   // Scrubbed again as a snippet: dropping tags may join a token that markup had split.
   const snippet = scrub(snippetOf(scrub(text.slice(0, SCRUB_WINDOW))));
   return snippet ? `non-JSON error body: ${snippet}` : `empty error body (HTTP ${status})`;
+}
+
+/** A refusal (400, 409 or 422) whose words name a setting carries it, with the client's advice. */
+function withRefusal<D extends ApiErrorDetails>(details: D): D {
+  const { status } = details;
+  if (status !== 400 && status !== 409 && status !== 422) return details;
+  const refusal = refusalOf(details.bodyMessage);
+  return refusal ? { ...details, ...refusal, hint: details.hint ?? refusal.hint } : details;
 }
 
 /** The first of these headers that is present. */

@@ -1,5 +1,5 @@
 import type { HostingClient } from "../api/client";
-import { HostingConfigError } from "../api/errors/config-error";
+import { HostingConfigError } from "../api/errors";
 import type { Environment } from "./environment";
 import type { ClientPool } from "./pool";
 import {

@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import { HostingInputError } from "../api/errors/input-error";
+import { HostingInputError } from "../api/errors";
 import type { Message } from "../api/types";
 import type { DeleteBackupArgs, RetryDatabaseSetupArgs, StartVmArgs } from "./actions";
 import { idInput } from "../shared/input-rules";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { isAnalyticsOff } from "../api/analytics-off";
-import { HostingInputError } from "../api/errors/input-error";
+import { HostingInputError } from "../api/errors";
 import { assertType, type SameShape } from "../api/type-equality";
 import type { AppListEntry } from "../api/types";
 import { camelize } from "../shared/camel";

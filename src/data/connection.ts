@@ -1,7 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import type { HostingClient } from "../api/client";
-import { HostingConfigError } from "../api/errors/config-error";
+import { HostingConfigError } from "../api/errors";
 import { ACCOUNT_NAME, ACCOUNT_NAME_RULE } from "../connection/accounts";
 import { Connection } from "../connection/connection";
 import { readEnvironment } from "../connection/environment";

@@ -1,5 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
-import { HostingInputError } from "../api/errors/input-error";
+import { HostingInputError } from "../api/errors";
 
 /*
  * Dynamic providers have no invokes, so the data sources are plain functions in the program.

@@ -1,5 +1,5 @@
 import type * as pulumi from "@pulumi/pulumi";
-import { HostingInputError } from "../api/errors/input-error";
+import { HostingInputError } from "../api/errors";
 
 /** Exactly one of `{ id }` or `{ name }`, as the single-object data sources take them. */
 export type ById =

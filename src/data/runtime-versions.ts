@@ -1,5 +1,5 @@
 import type * as pulumi from "@pulumi/pulumi";
-import { HostingInputError } from "../api/errors/input-error";
+import { HostingInputError } from "../api/errors";
 import type { RuntimeVersion } from "../api/types";
 import type { AccountOption, AccountOptionInput } from "./account-option";
 import { checkInvokeOptions, invokeOutput } from "./invoke";

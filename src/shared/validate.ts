@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import { formatPath } from "../api/parse";
-import { HostingInputError } from "../api/errors/input-error";
+import { HostingInputError } from "../api/errors";
 
 /** Pulumi's marker for a value not known until apply (preview of a dependent resource). */
 export const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";

@@ -1,15 +1,17 @@
 import { clock } from "../clock";
 import type { HostingClient } from "../../api/client";
-import { HostingApiError } from "../../api/errors/api-error";
-import { ConflictError } from "../../api/errors/conflict-error";
-import { HostingConnectionError } from "../../api/errors/connection-error";
-import { HostingError } from "../../api/errors/hosting-error";
-import { makeApiError } from "../../api/errors/make-api-error";
+import {
+  HostingApiError,
+  ConflictError,
+  HostingConnectionError,
+  HostingError,
+  makeApiError,
+} from "../../api/errors";
 import { backoffDelayMs } from "../../api/retry";
 import type { AppSummary } from "../../api/types";
 import { reportProgress } from "../../shared/progress";
 import { forgetApps, listAppsSince } from "../app-directory";
-import { LostCreateReplyError } from "../errors/lost-create-reply-error";
+import { AppMadeError, LostCreateReplyError } from "../errors";
 import { withKeyLock } from "../keyed-lock";
 import { createKey, MAX_GENERATIONS } from "./create-key";
 import { mayBeMadeFrom, type CreatedShape } from "./created-shape";
@@ -28,25 +30,10 @@ export interface NewApp extends CreatedShape {
   urn?: string;
 }
 
-/**
- * A failure after the service named the app: the handler keeps the app in the stack ("created
- * but failed to initialise") under `appId`, never leaves it behind.
- */
-export class AppMadeError extends Error {
-  constructor(
-    message: string,
-    readonly appId: string,
-    cause?: unknown,
-  ) {
-    super(message, { cause });
-    this.name = "AppMadeError";
-  }
-}
-
 /** Connection failures, 408 and 5xx of a list: asking again may work. */
 function transient(err: unknown): boolean {
-  if (HostingConnectionError.isInstance(err)) return true; // dropped connection or timeout
-  if (HostingApiError.isInstance(err)) return err.status === 408 || err.status >= 500;
+  if (err instanceof HostingConnectionError) return true; // dropped connection or timeout
+  if (err instanceof HostingApiError) return err.status === 408 || err.status >= 500;
   return false;
 }
 
@@ -184,7 +171,7 @@ async function postUntilAnswered(
       const env = app.env ?? {};
       return (await client.createApp({ archivePath: at.archivePath, env, idempotencyKey: key })).id;
     } catch (err) {
-      if (!(HostingError.isInstance(err) && err.mayHaveTakenEffect)) {
+      if (!(err instanceof HostingError && err.mayHaveTakenEffect)) {
         throw namingHolder(namingAppInput(err), app, listed);
       }
       const isNew = (a: AppSummary) => at.ours(a) && !at.before.has(a.id);
@@ -217,7 +204,7 @@ const said = (lost: HostingError) => lost.lostReply?.failure ?? lost.message;
  * most often one left by an interrupted deployment.
  */
 function namingHolder(err: unknown, app: NewApp, listed: AppSummary[]): unknown {
-  if (!ConflictError.isInstance(err) || app.subdomain === undefined) return err;
+  if (!(err instanceof ConflictError) || app.subdomain === undefined) return err;
   const holder = listed.find((a) => a.subdomain === app.subdomain);
   if (!holder) return err;
   const hint =

@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import { dotenvProblem } from "../../api/dotenv";
-import { HostingInputError } from "../../api/errors/input-error";
+import { HostingInputError } from "../../api/errors";
 
 /**
  * Pulumi's serializer copies inputs into fresh objects, where a `__proto__` key silently becomes

@@ -1,7 +1,7 @@
 import { close as fsClose, constants, fstat, open as fsOpen, read as fsRead } from "node:fs";
 import { open, type FileHandle } from "node:fs/promises";
 import { createHash } from "node:crypto";
-import { HostingInputError } from "../../api/errors/input-error";
+import { HostingInputError } from "../../api/errors";
 
 /*
  * Reading one file of a folder source: only a file the walk saw as regular (lstat) is opened, with
@@ -78,7 +78,7 @@ export function digestFile(abs: string, shown: string, listed: Listed): Promise<
     let total = 0;
     let fd = -1;
     const fail = (err: unknown) => {
-      const e = HostingInputError.isInstance(err) ? err : unreadable(shown, err);
+      const e = err instanceof HostingInputError ? err : unreadable(shown, err);
       done();
       if (fd < 0) reject(e);
       else fsClose(fd, () => reject(e));

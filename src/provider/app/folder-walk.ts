@@ -2,7 +2,7 @@ import type { Dirent, Stats } from "node:fs";
 import { lstat, readdir, readlink, realpath, stat } from "node:fs/promises";
 import { join, sep } from "node:path";
 import type { Readable } from "node:stream";
-import { HostingInputError } from "../../api/errors/input-error";
+import { HostingInputError } from "../../api/errors";
 import { digestFile, openRegular, unreadable, type Listed } from "./file-digest";
 import type { FileStamp } from "./source-index";
 import { SizeTally, SOURCE_LIMITS } from "./source-limits";

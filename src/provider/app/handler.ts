@@ -1,7 +1,7 @@
 import { rm } from "node:fs/promises";
 import { dirname } from "node:path";
 import type { HostingClient } from "../../api/client";
-import { HostingInputError } from "../../api/errors/input-error";
+import { HostingInputError } from "../../api/errors";
 import type { Manifest } from "../../api/manifest";
 import type { AppSummary } from "../../api/types";
 import { findApp, forgetApps, listAppsSince } from "../app-directory";
@@ -21,13 +21,13 @@ import { pollUntil } from "../poll";
 import {
   ignoreNotFound,
   inputsFrom,
-  ResourceInitError,
   updatedOutputs,
   type Props,
   type ResourceHandler,
   type StateOf,
 } from "../resource-handler";
-import { AppMadeError, createApp } from "./create-app";
+import { AppMadeError, ResourceInitError } from "../errors";
+import { createApp } from "./create-app";
 import { newestDeployError } from "./deploy-error";
 import { appFields } from "./fields";
 import { heldFate, noteHeld } from "./held-apps";

@@ -1,5 +1,4 @@
-import { HostingApiError } from "../../api/errors/api-error";
-import { makeApiError } from "../../api/errors/make-api-error";
+import { HostingApiError, makeApiError } from "../../api/errors";
 import type { RefusedProperty } from "../../api/refusals";
 import type { Fields } from "../fields";
 import { appFields } from "./fields";
@@ -28,7 +27,7 @@ const APP_INPUTS: Partial<Record<RefusedProperty, { input: string; hint?: string
 
 /** The App's error for a refusal whose words name a setting: it names the input instead. */
 export function namingAppInput(err: unknown): unknown {
-  if (!HostingApiError.isInstance(err) || err.property === undefined) return err;
+  if (!(err instanceof HostingApiError) || err.property === undefined) return err;
   const app = APP_INPUTS[err.property as RefusedProperty];
   if (!app) return err;
   const hint = app.hint ?? `check the App's \`${app.input}\` input`;

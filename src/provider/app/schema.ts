@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { formatDotenv, dotenvProblem } from "../../api/dotenv";
-import { HostingInputError } from "../../api/errors/input-error";
+import { HostingInputError } from "../../api/errors";
 import { SUBDOMAIN_PATTERN } from "../../api/hostname";
 import { assertType } from "../../api/type-equality";
 import type { SameKeys, SchemaKeys } from "../fields";
@@ -40,7 +40,7 @@ const envSchema = z
     try {
       formatDotenv(env);
     } catch (err) {
-      if (!HostingInputError.isInstance(err)) throw err;
+      if (!(err instanceof HostingInputError)) throw err;
       ctx.addIssue({ code: "custom", message: err.message });
     }
   });

@@ -4,7 +4,7 @@ import { isAbsolute, resolve } from "node:path";
 import { PassThrough, Readable } from "node:stream";
 import yauzl from "yauzl";
 import { wireAssumptions } from "../../api/endpoints";
-import { HostingInputError } from "../../api/errors/input-error";
+import { HostingInputError } from "../../api/errors";
 import type { Manifest } from "../../api/manifest";
 import { sameValue, stableJson } from "../stable-json";
 import { folderFiles } from "./folder-walk";

@@ -1,4 +1,4 @@
-import { HostingInputError } from "../../api/errors/input-error";
+import { HostingInputError } from "../../api/errors";
 
 /**
  * How much a source may hold, checked from the sizes the walk sees before any file is read: a

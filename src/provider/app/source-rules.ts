@@ -1,6 +1,6 @@
 import ignore from "ignore";
 import type { Readable } from "node:stream";
-import { HostingInputError } from "../../api/errors/input-error";
+import { HostingInputError } from "../../api/errors";
 import type { FileStamp } from "./source-index";
 
 /** The ignore rules of a source: whether a relative path (`dir/` for a folder) is left out. */

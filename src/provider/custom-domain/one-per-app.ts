@@ -1,4 +1,4 @@
-import { HostingInputError } from "../../api/errors/input-error";
+import { HostingInputError } from "../../api/errors";
 
 /*
  * An app takes one custom domain: the service refuses a second with 409, but only at `up`, after
