@@ -11,7 +11,8 @@ export { buildPath } from "./path";
 export { formatDotenv, parseDotenv } from "./dotenv";
 export { RequestLimiter } from "./limiter";
 export type { RequestLimiterOptions, LimiterClock, Permit } from "./limiter";
-export type { RetryEvent } from "./retry";
+export { DEFAULT_RETRY_POLICY } from "./retry";
+export type { RetryEvent, RetryPolicy } from "./retry";
 export {
   rateLimitInfo,
   type RateLimitInfo,

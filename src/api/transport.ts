@@ -29,7 +29,13 @@ import { searchOf } from "./query";
 import { rateLimitInfo } from "./rate-limit-headers";
 import { markLostReply } from "./lost-reply";
 import { logAttempt } from "./request-log";
-import { decideRetry, mayHaveTakenEffect, type Failure, type RetryEvent } from "./retry";
+import {
+  decideRetry,
+  mayHaveTakenEffect,
+  type Failure,
+  type RetryEvent,
+  type RetryPolicy,
+} from "./retry";
 import type { UploadBody } from "./multipart";
 import { makeScrubber, scrubError, type Scrub } from "./scrub";
 import { AttemptClock, MAX_TIMER_MS, type TimeoutLimits } from "./timeouts";
@@ -37,16 +43,17 @@ import { AttemptClock, MAX_TIMER_MS, type TimeoutLimits } from "./timeouts";
 export interface TransportOptions {
   apiUrl: URL;
   token: string;
-  maxRetries: number;
+  /** What is retried, how often, for how long (retry.ts). */
+  retry: RetryPolicy;
   limits: TimeoutLimits;
   /** Largest reply body read; a larger one is refused while streaming. */
   maxResponseBytes: number;
   userAgent: string;
-  /** How long one call keeps retrying 429s, in ms. */
-  throttleTimeoutMs: number;
   /** Replaces the per-URL shared limiter; `false` turns it off (benchmarks only). */
   limiter?: RequestLimiter | false;
   onRetry?: (event: RetryEvent) => void;
+  /** One stderr line per attempt (request-log.ts). */
+  debugLog?: boolean;
 }
 
 export interface RequestSpec<S extends z.ZodType> {
@@ -125,14 +132,15 @@ export class Transport {
     }
 
     // Every wait of this call (the limiter's, a 429's, a transient failure's) ends by then.
-    const deadline = this.#clock.now() + this.#opts.throttleTimeoutMs;
+    const policy = this.#opts.retry;
+    const deadline = this.#clock.now() + policy.throttleTimeoutMs;
     let transientRetries = 0;
     // Set once an attempt may have been applied though its reply was lost.
     let ambiguous = false;
     for (let attempt = 1; ; attempt++) {
       const sent = { at: performance.now() };
       let outcome = await this.#attempt(spec, fullPath, headers, attempt > 1, sent, deadline);
-      logAttempt(spec.method, fullPath, attempt, sent.at, outcome);
+      if (this.#opts.debugLog) logAttempt(spec.method, fullPath, attempt, sent.at, outcome);
       if (outcome.ok) {
         try {
           return parseBody(spec.operation, spec.schema, outcome.body);
@@ -144,6 +152,7 @@ export class Transport {
       }
       if (
         ambiguous &&
+        policy.deleteGoneAfterLostReply &&
         spec.method === "DELETE" &&
         outcome.failure.kind === "status" &&
         outcome.failure.status === 404
@@ -152,20 +161,26 @@ export class Transport {
         return parseBody(spec.operation, spec.schema, { message: DELETED_ON_LOST_REPLY });
       }
       const now = this.#clock.now();
-      const plan = decideRetry(spec.method, outcome.failure, outcome.waitMs, {
-        transientRetries,
-        maxRetries: this.#opts.maxRetries,
-        deadline,
-        now,
-        safeToRepeat: spec.safeToRepeat,
-      });
+      const plan = decideRetry(
+        spec.method,
+        outcome.failure,
+        outcome.waitMs,
+        {
+          transientRetries,
+          maxRetries: policy.maxRetries,
+          deadline,
+          now,
+          safeToRepeat: spec.safeToRepeat,
+        },
+        policy,
+      );
       let error = scrubError(outcome.error, this.#scrub); // it may quote the reply
-      if (mayHaveTakenEffect(outcome.failure) && !spec.safeToRepeat) ambiguous = true;
+      if (mayHaveTakenEffect(outcome.failure, policy) && !spec.safeToRepeat) ambiguous = true;
       if (!plan.retry && plan.pastDeadlineMs !== undefined && error instanceof RateLimitError) {
         error = askedPastDeadline(error, plan.pastDeadlineMs, this.#throttleLimit);
       }
       if (!plan.retry)
-        throw ambiguous ? markLostReply(spec.method, error, spec.lostReplyHint) : error;
+        throw ambiguous ? markLostReply(spec.method, error, spec.lostReplyHint, policy) : error;
       if (plan.reason === "transient") transientRetries++;
       // With the shared limiter, a 429's wait is the limiter's pause: everyone sits it out there.
       const ownWait = plan.reason === "throttled" && this.#limiter ? 0 : plan.waitMs;
@@ -187,7 +202,7 @@ export class Transport {
   }
 
   get #throttleLimit(): WaitDeadline {
-    return { limit: "throttleTimeoutMs", limitMs: this.#opts.throttleTimeoutMs };
+    return { limit: "throttleTimeoutMs", limitMs: this.#opts.retry.throttleTimeoutMs };
   }
 
   async #attempt(

@@ -1,13 +1,7 @@
 import { clock } from "../clock";
 import type { HostingClient } from "../../api/client";
-import {
-  HostingApiError,
-  ConflictError,
-  HostingConnectionError,
-  HostingError,
-  makeApiError,
-} from "../../api/errors";
-import { backoffDelayMs } from "../../api/retry";
+import { ConflictError, HostingError, makeApiError } from "../../api/errors";
+import { backoffDelayMs, isTransientError } from "../../api/retry";
 import type { AppSummary } from "../../api/types";
 import { reportProgress } from "../../shared/progress";
 import { forgetApps, listAppsSince } from "../app-directory";
@@ -28,13 +22,6 @@ export interface NewApp extends CreatedShape {
   setupTimeoutSeconds?: number;
   /** The resource's URN, when the program sent it: without it the key is random. */
   urn?: string;
-}
-
-/** Connection failures, 408 and 5xx of a list: asking again may work. */
-function transient(err: unknown): boolean {
-  if (err instanceof HostingConnectionError) return true; // dropped connection or timeout
-  if (err instanceof HostingApiError) return err.status === 408 || err.status >= 500;
-  return false;
 }
 
 interface Attempt {
@@ -177,7 +164,7 @@ async function postUntilAnswered(
       const isNew = (a: AppSummary) => at.ours(a) && !at.before.has(a.id);
       const found = await recover(at, isNew, err);
       if (found !== undefined) return found;
-      const wait = backoffDelayMs(Math.min(attempt, 4));
+      const wait = backoffDelayMs(Math.min(attempt, 4), Math.random, client.retryPolicy);
       if (clock.now() + wait >= at.giveUpAt) {
         throw new LostCreateReplyError(
           `creating app "${app.name}": ${said(err)}. No new app named "${app.name}" appeared, ` +
@@ -250,7 +237,8 @@ async function listPatiently(client: HostingClient, giveUpAt: number) {
     try {
       return await listAppsSince(client, clock.now());
     } catch (err) {
-      if (!transient(err) || clock.now() + SECOND_LOOK_MS >= giveUpAt) throw err;
+      const again = isTransientError(err, client.retryPolicy);
+      if (!again || clock.now() + SECOND_LOOK_MS >= giveUpAt) throw err;
       await clock.sleep(SECOND_LOOK_MS);
     }
   }
