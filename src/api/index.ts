@@ -10,7 +10,8 @@ export type { Endpoint, EndpointName, HttpMethod } from "./endpoints";
 export { buildPath } from "./path";
 export { formatDotenv, parseDotenv } from "./dotenv";
 export { RequestLimiter } from "./limiter";
-export type { RequestLimiterOptions, LimiterClock, Permit } from "./limiter";
+export type { RequestLimiterOptions, Permit } from "./limiter";
+export type { LimiterClock } from "./limiter-clock";
 export { DEFAULT_RETRY_POLICY } from "./retry";
 export type { RetryEvent, RetryPolicy } from "./retry";
 export {

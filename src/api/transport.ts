@@ -16,13 +16,9 @@ import {
   type ApiErrorDetails,
   type WaitDeadline,
 } from "./errors";
-import {
-  limiterFor,
-  type LimiterClock,
-  realLimiterClock,
-  type Permit,
-  type RequestLimiter,
-} from "./limiter";
+import type { Permit, RequestLimiter } from "./limiter";
+import { realLimiterClock, type LimiterClock } from "./limiter-clock";
+import { limiterFor } from "./shared-limiters";
 import { parseBody } from "./parse";
 import { refusalOf } from "./refusals";
 import { searchOf } from "./query";
