@@ -23,9 +23,13 @@ export interface RetryPolicy {
   readonly refusedStatusCodes: readonly number[];
   /** Exponential backoff: `baseMs · factor^n`, at most `maxMs`, less up to `jitter` of it. */
   readonly backoff: {
+    /** The first retry's wait, in ms. */
     readonly baseMs: number;
+    /** What each further wait is multiplied by. */
     readonly factor: number;
+    /** The longest wait, in ms. */
     readonly maxMs: number;
+    /** The share (0 to 1) of a wait taken off at random, so clients do not retry in step. */
     readonly jitter: number;
   };
   /** A DELETE's 404 after a lost reply: the earlier attempt deleted it, so the call succeeds. */
