@@ -56,7 +56,10 @@ async function createFloor(root) {
 async function main() {
   const [mode, root] = process.argv.slice(2);
   const app = providerHandlers("App");
-  const inputs = { __provider: providerText("App"), source: root, name: "bench-source" };
+  // A name of its own per process: a second create of the same name on the same emulator within
+  // the hour is refused as a possible left-over of an interrupted deployment.
+  const name = `bench-source-${process.pid}`;
+  const inputs = { __provider: providerText("App"), source: root, name };
   const tiny = await mkdtemp(join(tmpdir(), "hosting-bench-tiny-"));
   await writeFile(join(tiny, "index.js"), "x");
   // Warm the code paths on a one-file source, so the baseline holds the loaded modules. Create

@@ -4,6 +4,7 @@ import { HostingInputError, NotFoundError } from "../api/errors";
 import { sameValue } from "./stable-json";
 import { URN_INPUT } from "./urn-input";
 import { UNKNOWN, validateInputs, type Failure } from "../shared/validate";
+import { ResourceInitError } from "./errors";
 
 export type Props = Record<string, unknown>;
 
@@ -25,18 +26,18 @@ export interface ResourceHandler<S extends z.ZodObject = z.ZodObject> {
   notCompared?: readonly string[];
   /** Optional settings the platform fills in when unset: unset in the program means no opinion. */
   platformDefaults?: readonly string[];
-  /** Documented values an unset input stands for: set to one of them, it is no change. */
+  /** Documented values an unset input stands for: setting one of them explicitly is no change. */
   documentedDefaults?: Readonly<Record<string, unknown>>;
   /** Inputs `prepare` computes: unknown (so a preview says what they may change) when it cannot run. */
   computed?: readonly string[];
-  /** The inputs `prepare` reads; unset: all of them. It runs only when these are known. */
+  /** The inputs `prepare` reads (all of them when unset); it runs only once these are known. */
   prepareReads?: readonly string[];
   deleteBeforeReplace?(news: InputsOf<S>): boolean;
   /** Check-time work on valid inputs (packaging, hashing); may throw HostingInputError. */
   prepare?(inputs: InputsOf<S>, olds: Props): Promise<InputsOf<S>>;
   /** Whether a changed value only re-encodes the old one: recorded by an update, no replacement. */
   equivalent?(key: string, old: unknown, next: unknown): boolean;
-  /** Told the outcome of every diff (the engine's view of which object a resource holds). */
+  /** Called after every diff, so a handler can track which object each resource holds. */
   diffed?(id: string, olds: StateOf<S>, replaces: readonly string[]): void;
   create(client: HostingClient, inputs: InputsOf<S>): Promise<{ id: string; outs: Props }>;
   /** Returns undefined when the object is gone. */
@@ -106,10 +107,10 @@ export function inputsFrom(schema: z.ZodObject, props: Props): Props {
 }
 
 /**
- * The outputs of an in-place update that keeps the old outputs: the new inputs over them, less
- * every input the program no longer sets. Kept, such an input (a removed `activeTimeoutSeconds`,
- * `account` back to the default) would differ from the absent new one in every later diff.
- * Settings the platform fills in when unset keep the value it reported.
+ * The outputs of an in-place update: the old outputs with the new inputs over them, less every
+ * input the program no longer sets. An input left in (a removed `activeTimeoutSeconds`, `account`
+ * back to the default) would show as a change in every later diff. Settings the platform fills
+ * in when unset keep the value it reported.
  */
 export function updatedOutputs(
   h: Pick<ResourceHandler, "schema" | "platformDefaults">,
@@ -129,5 +130,26 @@ export async function ignoreNotFound(p: Promise<unknown>): Promise<void> {
     await p;
   } catch (err) {
     if (!(err instanceof NotFoundError)) throw err;
+  }
+}
+
+/** The advice on an object a failed wait keeps in the stack. */
+export const KEPT_TO_WAIT = "it is kept in the stack: run `pulumi up` again to wait more";
+
+/**
+ * Waits on an object that already exists. A failed wait (a timeout, a look that keeps failing)
+ * must not lose it: it is thrown as "created but failed to initialise" with `outs`.
+ */
+export async function waitKept<T>(
+  wait: () => Promise<T>,
+  failed: string,
+  id: string,
+  outs: Props,
+): Promise<T> {
+  try {
+    return await wait();
+  } catch (err) {
+    const why = err instanceof Error ? err.message : String(err);
+    throw new ResourceInitError(`${failed} (${why}); ${KEPT_TO_WAIT}`, id, outs, [why], err);
   }
 }

@@ -56,12 +56,55 @@ function diagnosticsOf(events) {
   return events.filter((e) => e.diagnosticEvent).map((e) => e.diagnosticEvent);
 }
 
-/** SIGKILL to the CLI and every process it started (language host, program, plugins). */
-function killGroup(child) {
+/** Every process below `pid` (Linux /proc; none elsewhere), read before anything is killed. */
+function descendantsOf(pid) {
+  const children = new Map();
+  let names = [];
   try {
-    process.kill(-child.pid, "SIGKILL");
+    names = fs.readdirSync("/proc").filter((n) => /^\d+$/.test(n));
+  } catch {
+    return [];
+  }
+  for (const n of names) {
+    try {
+      // "pid (comm) state ppid ...": comm may hold spaces, so read after its closing paren.
+      const stat = fs.readFileSync(`/proc/${n}/stat`, "utf8");
+      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      children.set(ppid, [...(children.get(ppid) ?? []), Number(n)]);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  const out = [];
+  const queue = [pid];
+  while (queue.length) {
+    for (const c of children.get(queue.shift()) ?? []) {
+      out.push(c);
+      queue.push(c);
+    }
+  }
+  return out;
+}
+
+function kill(pid) {
+  try {
+    process.kill(pid, "SIGKILL");
   } catch (err) {
     if (err.code !== "ESRCH") throw err;
+  }
+}
+
+/**
+ * SIGKILL to the CLI and every process it started (language host, program, plugins). The CLI
+ * starts each plugin in a process group of its own, so the CLI's group does not reach them:
+ * killed that way alone, the dynamic provider's host ran on after the test, orphaned.
+ */
+function killGroup(child) {
+  const below = descendantsOf(child.pid);
+  kill(-child.pid);
+  for (const pid of below) {
+    kill(-pid);
+    kill(pid);
   }
 }
 

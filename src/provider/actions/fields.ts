@@ -8,9 +8,13 @@ import type { Field, Fields } from "../fields";
 const target = (doc: string, outputDoc: string) =>
   ({ doc, outputDoc, type: "string", input: "required", replaces: true }) as const satisfies Field;
 
-/** Shared by every action: the values whose change runs it again, and the service's answer. */
-const shared = (runsAgain: string) =>
+/**
+ * An action's fields: its targets, the values whose change runs it again, and the service's
+ * answer. `runsAgain` finishes the `triggers` doc ("..., the VM is started again").
+ */
+const action = <const T extends Fields>(targets: T, runsAgain: string) =>
   ({
+    ...targets,
     triggers: {
       doc: `Any values; when one of them changes, ${runsAgain} again (like \`@pulumi/command\`).`,
       outputDoc: "The values whose change runs the action again.",
@@ -22,30 +26,36 @@ const shared = (runsAgain: string) =>
     message: { doc: "The service's answer to the last run.", type: "string" },
   }) as const satisfies Fields;
 
-export const vmStartFields = {
-  vmId: target(
-    "The VM to start. Changing it replaces the resource, which starts the new VM.",
-    "The VM.",
-  ),
-  ...shared("the VM is started"),
-} as const satisfies Fields;
+export const vmStartFields = action(
+  {
+    vmId: target(
+      "The VM to start. Changing it replaces the resource, which starts the new VM.",
+      "The VM.",
+    ),
+  },
+  "the VM is started",
+);
 
-export const databaseSetupRetryFields = {
-  databaseId: target(
-    "The database whose setup to restart. Changing it replaces the resource (a retry there).",
-    "The database.",
-  ),
-  ...shared("the setup is retried"),
-} as const satisfies Fields;
+export const databaseSetupRetryFields = action(
+  {
+    databaseId: target(
+      "The database whose setup to restart. Changing it replaces the resource (a retry there).",
+      "The database.",
+    ),
+  },
+  "the setup is retried",
+);
 
-export const backupDeletionFields = {
-  projectId: target(
-    "The app, database or VM the backup belongs to.",
-    "The app, database or VM the backup belonged to.",
-  ),
-  backupId: target(
-    "The backup to delete. Changing either id replaces the resource (that backup is deleted).",
-    "The deleted backup.",
-  ),
-  ...shared("the deletion is sent"),
-} as const satisfies Fields;
+export const backupDeletionFields = action(
+  {
+    projectId: target(
+      "The app, database or VM the backup belongs to.",
+      "The app, database or VM the backup belonged to.",
+    ),
+    backupId: target(
+      "The backup to delete. Changing either id replaces the resource (that backup is deleted).",
+      "The deleted backup.",
+    ),
+  },
+  "the deletion is sent",
+);

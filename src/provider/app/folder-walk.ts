@@ -1,9 +1,9 @@
-import type { Dirent, Stats } from "node:fs";
+import { lstatSync, type Dirent, type Stats } from "node:fs";
 import { lstat, readdir, readlink, realpath, stat } from "node:fs/promises";
 import { join, sep } from "node:path";
 import type { Readable } from "node:stream";
 import { HostingInputError } from "../../api/errors";
-import { digestFile, openRegular, unreadable, type Listed } from "./file-digest";
+import { digestFile, openRegular, readWholeFile, unreadable, type Listed } from "./file-digest";
 import type { FileStamp } from "./source-index";
 import { SizeTally, SOURCE_LIMITS } from "./source-limits";
 import { isUtf8, nameProblem, shownName } from "./source-names";
@@ -17,7 +17,7 @@ import { IGNORE_FILE, ignoreRules, type Ignore, type SourceFile } from "./source
  * root are refused naming the file, unless .hostingignore lists them.
  */
 
-/** lstat calls in flight while listing one folder (they do not depend on each other). */
+/** Entries of one folder looked at between two turns of the event loop. */
 const LSTAT_BATCH = 64;
 
 /**
@@ -50,6 +50,11 @@ class FolderFile implements SourceFile {
 
   digest(): Promise<string> {
     return digestFile(this.abs, shownName(this.name), this.listed);
+  }
+
+  async whole(max: number): Promise<Buffer | undefined> {
+    if (this.stamp.size > max) return undefined;
+    return readWholeFile(this.abs, shownName(this.name), this.listed);
   }
 }
 
@@ -164,6 +169,7 @@ export async function folderFiles(
       })
     ).sort((a, b) => Buffer.compare(a.name, b.name));
     for (let i = 0; i < entries.length; i += LSTAT_BATCH) {
+      if (i > 0) await new Promise((r) => setImmediate(r)); // a turn for the rest of the process
       const batch = entries.slice(i, i + LSTAT_BATCH).flatMap((entry) => {
         const name = entry.name.toString("utf8");
         const r = rel ? `${rel}/${name}` : name;
@@ -176,13 +182,16 @@ export async function folderFiles(
         if (problem) throw refused(shown, problem);
         return [{ name, abs: join(dir, name), rel: r, shown }];
       });
-      const infos = await Promise.all(
-        batch.map((e) =>
-          lstat(e.abs).catch((err: unknown) => {
-            throw unreadable(e.shown, err);
-          }),
-        ),
-      );
+      // lstat without the thread pool: a promise per call costs 5-9 times the call itself, and
+      // a preview of an unchanged tree is mostly these (git stats the same way). A batch blocks
+      // for well under a millisecond on a local disk, then the event loop turns.
+      const infos = batch.map((e) => {
+        try {
+          return lstatSync(e.abs);
+        } catch (err) {
+          throw unreadable(e.shown, err);
+        }
+      });
       const folders: Array<{ abs: string; rel: string; step: Step }> = [];
       const files: FolderFile[] = [];
       for (let j = 0; j < batch.length; j++) {

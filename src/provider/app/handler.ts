@@ -21,7 +21,9 @@ import { pollUntil } from "../poll";
 import {
   ignoreNotFound,
   inputsFrom,
+  KEPT_TO_WAIT,
   updatedOutputs,
+  waitKept,
   type Props,
   type ResourceHandler,
   type StateOf,
@@ -165,13 +167,13 @@ export const appHandler: ResourceHandler<AppSchema> = {
           "source changed between preview and create; run the update again",
         );
       }
-      // The hash check said (either format): the next check compares with it.
+      // Keep the hash check recorded (either format), so the next check compares like with like.
       const sourceHash = said ?? p.sha256;
       const made = { ...inputs, sourceHash, urn: urnOf(inputs) };
       try {
         return { id: await createApp(client, made, p.zipPath), sourceHash };
       } catch (err) {
-        // The service named the app: it stays in the stack whatever failed after.
+        // The service returned an app id: keep the app in the stack whatever failed afterwards.
         if (!(err instanceof AppMadeError)) throw err;
         const outs = { ...inputs, sourceHash };
         const cause = err.cause instanceof Error ? err.cause : err;
@@ -239,26 +241,12 @@ async function settle(
   existsSince: number,
 ): Promise<Props> {
   const timeoutS = outs.setupTimeoutSeconds ?? DEFAULT_SETUP_TIMEOUT_S;
-  const kept = "it is kept in the stack: run `pulumi up` again to wait more";
-  let app: AppSummary;
-  try {
-    app = await waitForSetup(
-      client,
-      id,
-      timeoutS,
-      existsSince,
-      `app "${outs.name}" (${id}): setup`,
-    );
-  } catch (err) {
-    const why = err instanceof Error ? err.message : String(err);
-    throw new ResourceInitError(
-      `app ${id} was created but waiting for its setup failed (${why}); ${kept}`,
-      id,
-      outs,
-      [why],
-      err,
-    );
-  }
+  const app = await waitKept(
+    () => waitForSetup(client, id, timeoutS, existsSince, `app "${outs.name}" (${id}): setup`),
+    `app ${id} was created but waiting for its setup failed`,
+    id,
+    outs,
+  );
   if (!app.setup) {
     const failed = await newestDeployError(client, id);
     const said = failed
@@ -266,7 +254,7 @@ async function settle(
       : "";
     throw new ResourceInitError(
       `app ${id} was created but its setup did not finish within ${timeoutS} s${said}; ` +
-        `${kept}, or raise setupTimeoutSeconds`,
+        `${KEPT_TO_WAIT}, or raise setupTimeoutSeconds`,
       id,
       outputsOf(outs, app),
       failed

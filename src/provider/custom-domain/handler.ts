@@ -7,6 +7,7 @@ import {
   ignoreNotFound,
   inputsFrom,
   updatedOutputs,
+  waitKept,
   type Props,
   type ResourceHandler,
 } from "../resource-handler";
@@ -20,7 +21,7 @@ import { customDomainInputSchema, type CustomDomainInputs } from "./schema";
 const DEFAULT_ACTIVE_TIMEOUT_S = customDomainFields.activeTimeoutSeconds.default;
 const POLL_MS = 1000;
 
-/** The inputs, and the reply's documented fields by name (customDomainFields); nothing else. */
+/** The inputs plus the reply's declared fields (customDomainFields); nothing else is read. */
 function outputsOf(inputs: CustomDomainInputs, res: AttachDomainResponse): Props {
   const out = outputsFrom(customDomainFields, res);
   return {
@@ -64,20 +65,12 @@ async function settle(
   const timeoutS = i.activeTimeoutSeconds ?? DEFAULT_ACTIVE_TIMEOUT_S;
   const active = (r: AttachDomainResponse) => r.custom_hostname.status === "active";
   const what = `custom domain ${i.domain} on app ${i.appId}: activation`;
-  let res: AttachDomainResponse;
-  try {
-    res = await pollUntil(attached, () => attach(client, i), active, timeoutS, POLL_MS, what);
-  } catch (err) {
-    const why = err instanceof Error ? err.message : String(err);
-    throw new ResourceInitError(
-      `custom domain ${i.domain} is attached but waiting for it to be active failed (${why}); ` +
-        "it is kept in the stack: run `pulumi up` again to wait more",
-      id,
-      outputsOf(i, attached),
-      [why],
-      err,
-    );
-  }
+  const res = await waitKept(
+    () => pollUntil(attached, () => attach(client, i), active, timeoutS, POLL_MS, what),
+    `custom domain ${i.domain} is attached but waiting for it to be active failed`,
+    id,
+    outputsOf(i, attached),
+  );
   if (!active(res)) {
     throw new ResourceInitError(
       `custom domain ${i.domain} is attached but still ${res.custom_hostname.status} after ${timeoutS} s; ` +
@@ -112,8 +105,8 @@ export const customDomainHandler: ResourceHandler<typeof customDomainInputSchema
     return { id, outs: await settle(client, id, i, res) };
   },
 
-  // waitForActive on a hostname not yet seen active (turned on, or kept after a failed wait)
-  // waits here; every other change is only recorded.
+  // Only a hostname not yet seen active is waited for (waitForActive just turned on, or the
+  // resource was kept after a failed wait); every other change is only recorded.
   async update(client, id, olds, news) {
     if (!news.waitForActive || olds.status === "active") {
       return updatedOutputs(customDomainHandler, olds, news);
