@@ -24,6 +24,7 @@ const MODULES = {
     mutate: "src/api/retry.ts",
     tests: [
       "test/api/retry.test.ts",
+      "test/api/retry-policy.test.ts",
       "test/api/retry-wait.test.ts",
       "test/api/retry-decisions.test.ts",
       "test/api/lost-reply.test.ts",

@@ -94,7 +94,7 @@ export type {
   ReplicaStatus,
   RuntimeVersion,
   ProjectType,
-} from "./api/wire";
+} from "./api";
 export {
   retryDatabaseSetup,
   startVm,
@@ -103,7 +103,7 @@ export {
   type StartVmArgs,
   type DeleteBackupArgs,
 } from "./data/actions";
-export { HostingError, HostingApiError, HostingInputError, HostingConfigError } from "./api/wire";
+export { HostingError, HostingApiError, HostingInputError, HostingConfigError } from "./api/errors";
 
 const client = once(() => require("./api") as typeof import("./api"));
 /**

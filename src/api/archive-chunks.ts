@@ -1,5 +1,5 @@
 import { open, type FileHandle } from "node:fs/promises";
-import { HostingInputError } from "./errors/input-error";
+import { HostingInputError } from "./errors";
 
 /**
  * Bytes per chunk. It must be at least the socket's write high-water mark (undici connects with

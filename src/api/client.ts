@@ -3,7 +3,7 @@ import { z } from "zod";
 import { checkDotenvText, formatDotenv } from "./dotenv";
 import { HOSTNAME_PATTERN, normalizeHostname } from "./hostname";
 import { endpoints, type Endpoint } from "./endpoints";
-import { HostingInputError } from "./errors/input-error";
+import { HostingInputError } from "./errors";
 import { archiveForm, archiveSize } from "./multipart";
 import { buildPath } from "./path";
 import {
@@ -40,7 +40,7 @@ import { DEFAULT_LIMITS } from "./timeouts";
 import { withRetryLog } from "./request-log";
 import { Transport, type RequestSpec } from "./transport";
 import type { RequestLimiter } from "./limiter";
-import type { RetryEvent } from "./retry";
+import { DEFAULT_RETRY_POLICY, type RetryEvent, type RetryPolicy } from "./retry";
 import { tokenDigest } from "./token-digest";
 import { version } from "./version";
 
@@ -56,7 +56,10 @@ export interface HostingClientOptions {
   apiUrl: string;
   /** The user's API token (a JWT). Never logged, never part of an error. */
   token: string;
-  /** Retries after the first attempt for transient failures (default 2). 429s are not counted. */
+  /**
+   * Retries after the first attempt for transient failures (default 2). 429s are not counted.
+   * Overrides `retryPolicy.maxRetries`.
+   */
   maxRetries?: number;
   /**
    * Idle limit per attempt in ms: no byte sent or received for this long fails the attempt
@@ -72,10 +75,21 @@ export interface HostingClientOptions {
   /**
    * How long one call keeps waiting and retrying while the server answers 429, in ms (default
    * 600 000; 0: no 429 retries). Rate limiting is back-pressure: a throttled call waits its turn.
+   * Overrides `retryPolicy.throttleTimeoutMs`.
    */
   throttleTimeoutMs?: number;
+  /**
+   * What is retried and how it backs off; unset fields keep {@link DEFAULT_RETRY_POLICY}'s.
+   * `maxRetries` and `throttleTimeoutMs`, when given, override the policy's.
+   */
+  retryPolicy?: Partial<RetryPolicy>;
   /** Called before every retry (throttled or transient), e.g. for a debug log. */
   onRetry?: (event: RetryEvent) => void;
+  /**
+   * One line per HTTP attempt and per retry on stderr: method, path, outcome and timings, never
+   * headers, bodies or the token (default: whether `HOSTING_LOG=debug` when the client is made).
+   */
+  debugLog?: boolean;
   /** Permit plain http to a non-loopback host (default false). */
   allowInsecureHttp?: boolean;
   /** The User-Agent header (default `pulumi-hosting/<version> node/<version>`). */
@@ -119,15 +133,17 @@ export class HostingClient {
   readonly apiUrl: string;
   readonly #transport: Transport;
   readonly #account: string;
+  readonly #retryPolicy: RetryPolicy;
 
   constructor(options: HostingClientOptions) {
     const url = parseApiUrl(options?.apiUrl, options?.allowInsecureHttp);
     assertTokenShape(options.token);
-    const maxRetries = options.maxRetries ?? 2;
+    const policy = { ...DEFAULT_RETRY_POLICY, ...options.retryPolicy };
+    const maxRetries = options.maxRetries ?? policy.maxRetries;
     if (!Number.isInteger(maxRetries) || maxRetries < 0) {
       throw new HostingInputError("maxRetries", "maxRetries must be a whole number ≥ 0");
     }
-    const throttleTimeoutMs = options.throttleTimeoutMs ?? 600_000;
+    const throttleTimeoutMs = options.throttleTimeoutMs ?? policy.throttleTimeoutMs;
     if (!Number.isFinite(throttleTimeoutMs) || throttleTimeoutMs < 0) {
       throw new HostingInputError(
         "throttleTimeoutMs",
@@ -146,14 +162,17 @@ export class HostingClient {
     if (options.onRetry !== undefined && typeof options.onRetry !== "function") {
       throw new HostingInputError("onRetry", "onRetry must be a function");
     }
+    // The standalone client's default; resources and data sources pass the connection's reading.
+    const debugLog = options.debugLog ?? process.env.HOSTING_LOG === "debug";
     this.apiUrl = url.toString();
     this.#account = tokenDigest(options.token.trim());
+    this.#retryPolicy = Object.freeze({ ...policy, maxRetries, throttleTimeoutMs });
     this.#transport = new Transport({
       apiUrl: url,
       token: options.token.trim(),
-      maxRetries,
-      throttleTimeoutMs,
-      onRetry: withRetryLog(options.onRetry),
+      retry: this.#retryPolicy,
+      onRetry: debugLog ? withRetryLog(options.onRetry) : options.onRetry,
+      debugLog,
       limits: {
         idleMs: positive(options, "timeoutMs", DEFAULT_LIMITS.idleMs),
         connectMs: positive(options, "connectTimeoutMs", DEFAULT_LIMITS.connectMs),
@@ -171,6 +190,14 @@ export class HostingClient {
    */
   get accountKey(): string {
     return this.#account;
+  }
+
+  /**
+   * @internal What this client retries: its transport's policy, which the provider's own
+   * recovery (an App create after a lost reply) follows too.
+   */
+  get retryPolicy(): RetryPolicy {
+    return this.#retryPolicy;
   }
 
   /** `GET /apps`: every app of the caller, with its resource usage. */

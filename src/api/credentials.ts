@@ -1,4 +1,4 @@
-import { HostingConfigError } from "./errors/config-error";
+import { HostingConfigError } from "./errors";
 
 /*
  * Checks of the API URL and token. The problems are described, never quoted: a token pasted

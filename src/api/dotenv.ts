@@ -1,6 +1,6 @@
 import { parse } from "dotenv";
 import { wireAssumptions } from "./endpoints";
-import { HostingInputError } from "./errors/input-error";
+import { HostingInputError } from "./errors";
 
 /*
  * The `env` field of POST /apps is dotenv text (an assumption: see the README). We write it so

@@ -1,5 +1,5 @@
-import { HostingError } from "./errors/hosting-error";
-import { MAY_HAVE_TAKEN_EFFECT } from "./retry";
+import { HostingError } from "./errors";
+import { DEFAULT_RETRY_POLICY, isSafeToRepeat, MAY_HAVE_TAKEN_EFFECT } from "./retry";
 
 /*
  * The facts of a reply lost after a request that is not safe to repeat may have taken effect.
@@ -8,11 +8,16 @@ import { MAY_HAVE_TAKEN_EFFECT } from "./retry";
  */
 
 /**
- * Says on a POST's or PATCH's error that it may have been applied, and what to check; other
- * methods' errors are returned as they are (they are safe to repeat).
+ * Marks the error of a request that is not safe to repeat (a POST or PATCH) as maybe applied,
+ * with what to check; the policy's safe methods' errors are returned as they are.
  */
-export function markLostReply(method: string, error: Error, hint?: string): Error {
-  if (method !== "POST" && method !== "PATCH") return error;
+export function markLostReply(
+  method: string,
+  error: Error,
+  hint?: string,
+  policy = DEFAULT_RETRY_POLICY,
+): Error {
+  if (isSafeToRepeat(method, policy)) return error;
   const check = hint ?? "check whether it was applied";
   const failure = error.message;
   // V8 writes the stack on first read, from the message of that moment: read it before the

@@ -3,7 +3,7 @@ import { basename } from "node:path";
 import FormData from "form-data";
 import { archiveChunks } from "./archive-chunks";
 import { endpoints } from "./endpoints";
-import { HostingInputError } from "./errors/input-error";
+import { HostingInputError } from "./errors";
 
 /** Checks the archive exists before any request; returns its size. */
 export async function archiveSize(archivePath: unknown): Promise<number> {

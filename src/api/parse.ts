@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { HostingResponseError } from "./errors/response-error";
+import { HostingResponseError } from "./errors";
 import { plainCheck } from "./plain-check";
 
 /** Validates a response body, turning a mismatch into a readable HostingResponseError. */

@@ -1,4 +1,4 @@
-import { HostingInputError } from "./errors/input-error";
+import { HostingInputError } from "./errors";
 
 /**
  * Fills a path template from the endpoint table. Every parameter is percent-encoded, and values

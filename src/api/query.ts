@@ -1,4 +1,4 @@
-import { HostingInputError } from "./errors/input-error";
+import { HostingInputError } from "./errors";
 import { assertEncodable } from "./path";
 
 /**

@@ -1,16 +1,13 @@
 import type { Failure, RetryEvent } from "./retry";
 
 /*
- * `HOSTING_LOG=debug`: one line per HTTP attempt on stderr, for seeing what the provider sent.
- * Lines are built from the method, path, status and timings only (never headers or bodies), and
- * anything shaped like a JWT is masked as a second guard, so the token cannot appear.
+ * The client's `debugLog` (`HOSTING_LOG=debug`): one line per HTTP attempt on stderr, for seeing
+ * what the provider sent. Lines are built from the method, path, status and timings only (never
+ * headers or bodies), and anything shaped like a JWT is masked as a second guard, so the token
+ * cannot appear.
  */
 
 const JWT = /[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}/g;
-
-function debugLogging(): boolean {
-  return process.env.HOSTING_LOG === "debug";
-}
 
 /** Masks JWT-shaped text. */
 function redact(text: string): string {
@@ -38,7 +35,6 @@ export function logAttempt(
   startedAt: number,
   outcome: AttemptOutcome,
 ): void {
-  if (!debugLogging()) return;
   const ms = Math.round(performance.now() - startedAt);
   const result = outcome.ok
     ? "ok"
@@ -52,12 +48,10 @@ export function logAttempt(
 /** Wraps a client's onRetry so each retry (why, and how long it waits) is logged first. */
 export function withRetryLog(onRetry?: (event: RetryEvent) => void): (event: RetryEvent) => void {
   return (e) => {
-    if (debugLogging()) {
-      const why = e.status === undefined ? e.reason : `${e.reason} ${e.status}`;
-      write(
-        `${e.method} ${e.path}: retry after attempt ${e.attempt} (${why}), waiting ${Math.round(e.waitMs)} ms`,
-      );
-    }
+    const why = e.status === undefined ? e.reason : `${e.reason} ${e.status}`;
+    write(
+      `${e.method} ${e.path}: retry after attempt ${e.attempt} (${why}), waiting ${Math.round(e.waitMs)} ms`,
+    );
     onRetry?.(e);
   };
 }

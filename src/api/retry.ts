@@ -1,10 +1,60 @@
+import { HostingApiError, HostingConnectionError } from "./errors";
+
 /*
- * Retry decisions. Small on purpose: the policy (what is safe to repeat, how long to wait) is ours,
- * not a library default.
+ * What is retried, in one place: the policy is ours, not a library default. To change what is
+ * retried, edit DEFAULT_RETRY_POLICY; the transport, the client's defaults and the provider's own
+ * recovery all read it.
  */
 
-export const RETRY_BASE_DELAY_MS = 500;
-export const RETRY_MAX_DELAY_MS = 8_000;
+/** What a call repeats, for how long and how it backs off (undici's retry options, as data). */
+export interface RetryPolicy {
+  /** Transient failures retried per call after the first attempt; 429s are not counted. */
+  readonly maxRetries: number;
+  /** How long one call keeps waiting and retrying 429s, in ms (0: no 429 retries). */
+  readonly throttleTimeoutMs: number;
+  /** Methods safe to repeat on any transient failure; others repeat only when not applied. */
+  readonly methods: readonly string[];
+  /** Transient statuses: asking again may work. A pair is an inclusive range. */
+  readonly statusCodes: readonly (number | readonly [from: number, to: number])[];
+  /**
+   * Statuses that refuse a request before it takes effect (a 429): any method repeats them, and
+   * a request answered with one did not take effect.
+   */
+  readonly refusedStatusCodes: readonly number[];
+  /** Exponential backoff: `baseMs · factor^n`, at most `maxMs`, less up to `jitter` of it. */
+  readonly backoff: {
+    /** The first retry's wait, in ms. */
+    readonly baseMs: number;
+    /** What each further wait is multiplied by. */
+    readonly factor: number;
+    /** The longest wait, in ms. */
+    readonly maxMs: number;
+    /** The share (0 to 1) of a wait taken off at random, so clients do not retry in step. */
+    readonly jitter: number;
+  };
+  /** A DELETE's 404 after a lost reply: the earlier attempt deleted it, so the call succeeds. */
+  readonly deleteGoneAfterLostReply: boolean;
+}
+
+/** The one declaration of what is retried: the client's default. */
+export const DEFAULT_RETRY_POLICY: RetryPolicy = Object.freeze<RetryPolicy>({
+  maxRetries: 2,
+  throttleTimeoutMs: 600_000,
+  methods: ["GET", "HEAD", "PUT", "DELETE", "OPTIONS"],
+  statusCodes: [408, 429, [500, Infinity]],
+  refusedStatusCodes: [429],
+  backoff: { baseMs: 500, factor: 2, maxMs: 8_000, jitter: 0.25 },
+  deleteGoneAfterLostReply: true,
+});
+
+/**
+ * Resources and data sources: more retries of a call that is safe to repeat, about 15 s with the
+ * backoff, so one deployment rides out a flaky moment instead of failing on the third 503.
+ */
+export const PATIENT_RETRY_POLICY: RetryPolicy = Object.freeze({
+  ...DEFAULT_RETRY_POLICY,
+  maxRetries: 5,
+});
 
 export type Failure =
   | { kind: "status"; status: number }
@@ -22,23 +72,36 @@ export type Failure =
    */
   | { kind: "refused"; status?: number };
 
-const IDEMPOTENT = new Set(["GET", "HEAD", "PUT", "DELETE", "OPTIONS"]);
+export function isRetryableStatus(status: number, policy = DEFAULT_RETRY_POLICY): boolean {
+  return policy.statusCodes.some((c) =>
+    typeof c === "number" ? c === status : status >= c[0] && status <= c[1],
+  );
+}
 
-export function isRetryableStatus(status: number): boolean {
-  return status === 408 || status === 429 || status >= 500;
+const isRefusal = (status: number, policy: RetryPolicy) =>
+  policy.refusedStatusCodes.includes(status);
+
+/** Whether `method` may be sent again whatever became of the first attempt. */
+export function isSafeToRepeat(method: string, policy = DEFAULT_RETRY_POLICY): boolean {
+  return policy.methods.includes(method);
 }
 
 /**
- * GET and DELETE repeat on any transient failure, and so does a POST or PATCH that is safe to
- * repeat (the endpoint table says why). Other POSTs and PATCHes repeat only when the request
- * provably was not applied: it never reached the server, or the server refused it with 429.
+ * The policy's methods repeat on any transient failure, and so does a POST or PATCH that is safe
+ * to repeat (the endpoint table says why). Other requests repeat only when they provably were not
+ * applied: they never reached the server, or the server refused them (429).
  */
-export function shouldRetry(method: string, failure: Failure, safeToRepeat = false): boolean {
+export function shouldRetry(
+  method: string,
+  failure: Failure,
+  safeToRepeat = false,
+  policy = DEFAULT_RETRY_POLICY,
+): boolean {
   if (failure.kind === "refused") return false;
-  if (failure.kind === "status" && !isRetryableStatus(failure.status)) return false;
-  if (safeToRepeat || IDEMPOTENT.has(method)) return true;
+  if (failure.kind === "status" && !isRetryableStatus(failure.status, policy)) return false;
+  if (safeToRepeat || isSafeToRepeat(method, policy)) return true;
   if (failure.kind === "network") return !failure.reachedServer;
-  return failure.status === 429;
+  return isRefusal(failure.status, policy);
 }
 
 /**
@@ -46,11 +109,23 @@ export function shouldRetry(method: string, failure: Failure, safeToRepeat = fal
  * and the failure (a 408 or 5xx, a dropped connection, a timeout) does not say it was refused,
  * or it said 2xx in a reply we cannot use.
  */
-export function mayHaveTakenEffect(failure: Failure): boolean {
+export function mayHaveTakenEffect(failure: Failure, policy = DEFAULT_RETRY_POLICY): boolean {
   if (failure.kind === "network") return failure.reachedServer && !failure.bodyUnsent;
   const { status } = failure;
   if (status === undefined) return false; // an archive that failed before its end
-  return (status >= 200 && status < 300) || (status !== 429 && isRetryableStatus(status));
+  if (status >= 200 && status < 300) return true;
+  return !isRefusal(status, policy) && isRetryableStatus(status, policy);
+}
+
+/**
+ * Whether an error the client threw is a transient failure that asking again may cure: a dropped
+ * connection or a timeout, or a transient status other than a refusal (whose waits the client
+ * already sat out). The provider's own recovery asks this.
+ */
+export function isTransientError(err: unknown, policy = DEFAULT_RETRY_POLICY): boolean {
+  if (err instanceof HostingConnectionError) return true;
+  if (!(err instanceof HostingApiError)) return false;
+  return !isRefusal(err.status, policy) && isRetryableStatus(err.status, policy);
 }
 
 /** What an error's message gains when {@link mayHaveTakenEffect}; then what to check follows. */
@@ -58,10 +133,15 @@ export const MAY_HAVE_TAKEN_EFFECT =
   "; the request reached the service and this failure does not show whether it was applied, " +
   "so it may have taken effect";
 
-/** Exponential backoff from 0.5 s, capped at 8 s, less up to 25% jitter. */
-export function backoffDelayMs(retryIndex: number, random: () => number = Math.random): number {
-  const raw = Math.min(RETRY_MAX_DELAY_MS, RETRY_BASE_DELAY_MS * 2 ** retryIndex);
-  return Math.round(raw * (1 - 0.25 * random()));
+/** The policy's backoff before retry `retryIndex` (0 for the first), jitter from `random`. */
+export function backoffDelayMs(
+  retryIndex: number,
+  random: () => number = Math.random,
+  policy = DEFAULT_RETRY_POLICY,
+): number {
+  const { baseMs, factor, maxMs, jitter } = policy.backoff;
+  const raw = Math.min(maxMs, baseMs * factor ** retryIndex);
+  return Math.round(raw * (1 - jitter * random()));
 }
 
 export { retryAfterMs } from "./rate-limit-headers";
@@ -112,10 +192,11 @@ export function decideRetry(
     now: number;
     safeToRepeat?: boolean;
   },
+  policy = DEFAULT_RETRY_POLICY,
 ): RetryDecision {
-  if (!shouldRetry(method, failure, state.safeToRepeat)) return { retry: false };
-  if (failure.kind === "status" && failure.status === 429) {
-    const waitMs = serverWaitMs ?? backoffDelayMs(0);
+  if (!shouldRetry(method, failure, state.safeToRepeat, policy)) return { retry: false };
+  if (failure.kind === "status" && isRefusal(failure.status, policy)) {
+    const waitMs = serverWaitMs ?? backoffDelayMs(0, Math.random, policy);
     if (state.now + waitMs > state.deadline) return { retry: false, pastDeadlineMs: waitMs };
     return { retry: true, reason: "throttled", waitMs };
   }
@@ -126,6 +207,6 @@ export function decideRetry(
   return {
     retry: true,
     reason: "transient",
-    waitMs: serverWaitMs ?? backoffDelayMs(state.transientRetries),
+    waitMs: serverWaitMs ?? backoffDelayMs(state.transientRetries, Math.random, policy),
   };
 }

@@ -1,5 +1,5 @@
 import { EventEmitter } from "node:events";
-import type { TimeoutPhase } from "./errors/timeout-error";
+import type { AttemptStage, TimeoutPhase } from "./errors";
 import type { UploadBody } from "./multipart";
 
 /** Node's longest timer (about 24.8 days): a longer delay fires at once, with a warning. */
@@ -27,9 +27,6 @@ export const DEFAULT_LIMITS: TimeoutLimits = {
   idleMs: 60_000,
   overallMs: 300_000,
 };
-
-/** Where an attempt was when a limit ran out, for words that say what happened. */
-export type AttemptStage = "sending" | "waiting" | "reading";
 
 /**
  * The abort handle undici takes as `signal`: its docs allow an EventEmitter with `aborted` and
@@ -129,23 +126,4 @@ export class AttemptClock {
     this.#expired = { phase, limitMs, stage: this.#stage };
     this.#ctrl.abort(new Error(`${phase} limit of ${limitMs} ms ran out`));
   }
-}
-
-/** `1.5 s`, `60 s`: limits in the unit users set them in. */
-export function seconds(ms: number): string {
-  return `${Math.round(ms / 100) / 10} s`;
-}
-
-/** A wait in words for an error, from ms to millennia: `1.5 s`, `12 min`, `3 h`, `54 000 years`. */
-export function duration(ms: number): string {
-  const units: Array<[number, string]> = [
-    [365.25 * 86_400_000, "years"],
-    [86_400_000, "days"],
-    [3_600_000, "h"],
-    [60_000, "min"],
-  ];
-  for (const [size, name] of units) {
-    if (ms >= 2 * size) return `${Math.round(ms / size).toLocaleString("en-US")} ${name}`;
-  }
-  return seconds(ms);
 }

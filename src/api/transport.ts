@@ -4,27 +4,34 @@ import { Pool } from "undici";
 import type { z } from "zod";
 import { readBounded } from "./body-limit";
 import { wireAssumptions, type HttpMethod } from "./endpoints";
-import { makeApiError } from "./errors/make-api-error";
-import { makeNetworkError } from "./errors/make-network-error";
-import { HostingResponseError } from "./errors/response-error";
-import { HostingReplyTooLargeError } from "./errors/reply-too-large-error";
-import type { HostingApiError } from "./errors/api-error";
-import { askedPastDeadline, heldPastDeadline, type WaitDeadline } from "./errors/make-wait-error";
-import { RateLimitError } from "./errors/rate-limit-error";
 import {
-  limiterFor,
+  askedPastDeadline,
+  heldPastDeadline,
+  HostingReplyTooLargeError,
+  HostingResponseError,
   LimiterHoldError,
-  type LimiterClock,
-  realLimiterClock,
-  type Permit,
-  type RequestLimiter,
-} from "./limiter";
+  makeApiError,
+  makeNetworkError,
+  RateLimitError,
+  type ApiErrorDetails,
+  type WaitDeadline,
+} from "./errors";
+import type { Permit, RequestLimiter } from "./limiter";
+import { realLimiterClock, type LimiterClock } from "./limiter-clock";
+import { limiterFor } from "./shared-limiters";
 import { parseBody } from "./parse";
+import { refusalOf } from "./refusals";
 import { searchOf } from "./query";
 import { rateLimitInfo } from "./rate-limit-headers";
 import { markLostReply } from "./lost-reply";
 import { logAttempt } from "./request-log";
-import { decideRetry, mayHaveTakenEffect, type Failure, type RetryEvent } from "./retry";
+import {
+  decideRetry,
+  mayHaveTakenEffect,
+  type Failure,
+  type RetryEvent,
+  type RetryPolicy,
+} from "./retry";
 import type { UploadBody } from "./multipart";
 import { makeScrubber, scrubError, type Scrub } from "./scrub";
 import { AttemptClock, MAX_TIMER_MS, type TimeoutLimits } from "./timeouts";
@@ -32,16 +39,17 @@ import { AttemptClock, MAX_TIMER_MS, type TimeoutLimits } from "./timeouts";
 export interface TransportOptions {
   apiUrl: URL;
   token: string;
-  maxRetries: number;
+  /** What is retried, how often, for how long (retry.ts). */
+  retry: RetryPolicy;
   limits: TimeoutLimits;
   /** Largest reply body read; a larger one is refused while streaming. */
   maxResponseBytes: number;
   userAgent: string;
-  /** How long one call keeps retrying 429s, in ms. */
-  throttleTimeoutMs: number;
   /** Replaces the per-URL shared limiter; `false` turns it off (benchmarks only). */
   limiter?: RequestLimiter | false;
   onRetry?: (event: RetryEvent) => void;
+  /** One stderr line per attempt (request-log.ts). */
+  debugLog?: boolean;
 }
 
 export interface RequestSpec<S extends z.ZodType> {
@@ -120,14 +128,15 @@ export class Transport {
     }
 
     // Every wait of this call (the limiter's, a 429's, a transient failure's) ends by then.
-    const deadline = this.#clock.now() + this.#opts.throttleTimeoutMs;
+    const policy = this.#opts.retry;
+    const deadline = this.#clock.now() + policy.throttleTimeoutMs;
     let transientRetries = 0;
     // Set once an attempt may have been applied though its reply was lost.
     let ambiguous = false;
     for (let attempt = 1; ; attempt++) {
       const sent = { at: performance.now() };
       let outcome = await this.#attempt(spec, fullPath, headers, attempt > 1, sent, deadline);
-      logAttempt(spec.method, fullPath, attempt, sent.at, outcome);
+      if (this.#opts.debugLog) logAttempt(spec.method, fullPath, attempt, sent.at, outcome);
       if (outcome.ok) {
         try {
           return parseBody(spec.operation, spec.schema, outcome.body);
@@ -139,6 +148,7 @@ export class Transport {
       }
       if (
         ambiguous &&
+        policy.deleteGoneAfterLostReply &&
         spec.method === "DELETE" &&
         outcome.failure.kind === "status" &&
         outcome.failure.status === 404
@@ -147,20 +157,26 @@ export class Transport {
         return parseBody(spec.operation, spec.schema, { message: DELETED_ON_LOST_REPLY });
       }
       const now = this.#clock.now();
-      const plan = decideRetry(spec.method, outcome.failure, outcome.waitMs, {
-        transientRetries,
-        maxRetries: this.#opts.maxRetries,
-        deadline,
-        now,
-        safeToRepeat: spec.safeToRepeat,
-      });
+      const plan = decideRetry(
+        spec.method,
+        outcome.failure,
+        outcome.waitMs,
+        {
+          transientRetries,
+          maxRetries: policy.maxRetries,
+          deadline,
+          now,
+          safeToRepeat: spec.safeToRepeat,
+        },
+        policy,
+      );
       let error = scrubError(outcome.error, this.#scrub); // it may quote the reply
-      if (mayHaveTakenEffect(outcome.failure) && !spec.safeToRepeat) ambiguous = true;
+      if (mayHaveTakenEffect(outcome.failure, policy) && !spec.safeToRepeat) ambiguous = true;
       if (!plan.retry && plan.pastDeadlineMs !== undefined && error instanceof RateLimitError) {
         error = askedPastDeadline(error, plan.pastDeadlineMs, this.#throttleLimit);
       }
       if (!plan.retry)
-        throw ambiguous ? markLostReply(spec.method, error, spec.lostReplyHint) : error;
+        throw ambiguous ? markLostReply(spec.method, error, spec.lostReplyHint, policy) : error;
       if (plan.reason === "transient") transientRetries++;
       // With the shared limiter, a 429's wait is the limiter's pause: everyone sits it out there.
       const ownWait = plan.reason === "throttled" && this.#limiter ? 0 : plan.waitMs;
@@ -182,7 +198,7 @@ export class Transport {
   }
 
   get #throttleLimit(): WaitDeadline {
-    return { limit: "throttleTimeoutMs", limitMs: this.#opts.throttleTimeoutMs };
+    return { limit: "throttleTimeoutMs", limitMs: this.#opts.retry.throttleTimeoutMs };
   }
 
   async #attempt(
@@ -289,15 +305,18 @@ export class Transport {
     // What a 429 asks: Retry-After, else the reset of the window it ran into.
     const wait = limits.retryAfterMs ?? (res.statusCode === 429 ? limits.resetMs : undefined);
     const scrub = this.#scrub;
-    const error: HostingApiError = makeApiError(spec.operation, {
-      status: res.statusCode,
-      bodyMessage: errorMessageOf(text, res.statusCode, scrub),
-      method: spec.method,
-      path: spec.path,
-      requestId: mapDefined(headerOf(res.headers, wireAssumptions.requestIdHeaders), scrub),
-      location: mapDefined(headerOf(res.headers, ["location"]), scrub),
-      retryAfterMs: wait,
-    });
+    const error = makeApiError(
+      spec.operation,
+      withRefusal({
+        status: res.statusCode,
+        bodyMessage: errorMessageOf(text, res.statusCode, scrub),
+        method: spec.method,
+        path: spec.path,
+        requestId: mapDefined(headerOf(res.headers, wireAssumptions.requestIdHeaders), scrub),
+        location: mapDefined(headerOf(res.headers, ["location"]), scrub),
+        retryAfterMs: wait,
+      }),
+    );
     return {
       ok: false,
       failure: { kind: "status", status: res.statusCode },
@@ -375,6 +394,14 @@ function errorMessageOf(text: string, status: number, scrub: Scrub): string {
   // Scrubbed again as a snippet: dropping tags may join a token that markup had split.
   const snippet = scrub(snippetOf(scrub(text.slice(0, SCRUB_WINDOW))));
   return snippet ? `non-JSON error body: ${snippet}` : `empty error body (HTTP ${status})`;
+}
+
+/** A refusal (400, 409 or 422) whose words name a setting carries it, with the client's advice. */
+function withRefusal<D extends ApiErrorDetails>(details: D): D {
+  const { status } = details;
+  if (status !== 400 && status !== 409 && status !== 422) return details;
+  const refusal = refusalOf(details.bodyMessage);
+  return refusal ? { ...details, ...refusal, hint: details.hint ?? refusal.hint } : details;
 }
 
 /** The first of these headers that is present. */

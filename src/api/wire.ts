@@ -2,7 +2,9 @@
  * The api room's door for the rest of this package. index.ts is the users' door (the client
  * package) and loads the client with undici, zod and form-data; this one loads none of them, so a
  * resource or data-source declaration can throw these errors or check these rules without
- * loading the client. Other rooms import the api room through these two files only.
+ * loading the client. Other rooms import the api room through these two files only; the
+ * declarations users see (a resource's or data source's types) name index.ts, since this file
+ * is not part of the package's public types.
  */
 export type { HostingClient, HostingClientOptions } from "./client";
 export { endpoints, wireAssumptions } from "./endpoints";
@@ -13,17 +15,19 @@ export { HOSTNAME_PATTERN, SUBDOMAIN_PATTERN, normalizeHostname } from "./hostna
 export { formatPath } from "./parse";
 export { pathParamProblem } from "./path";
 export type { RefusedProperty } from "./refusals";
-export { backoffDelayMs } from "./retry";
-export type { RetryEvent } from "./retry";
+export { backoffDelayMs, isTransientError, PATIENT_RETRY_POLICY } from "./retry";
+export type { RetryEvent, RetryPolicy } from "./retry";
 export { version } from "./version";
-export { HostingError } from "./errors/hosting-error";
-export type { LostReply } from "./errors/hosting-error";
-export { HostingInputError } from "./errors/input-error";
-export { HostingConfigError } from "./errors/config-error";
-export { HostingApiError } from "./errors/api-error";
-export { BadRequestError } from "./errors/bad-request-error";
-export { ConflictError } from "./errors/conflict-error";
-export { NotFoundError } from "./errors/not-found-error";
-export { HostingConnectionError } from "./errors/connection-error";
-export { makeApiError } from "./errors/make-api-error";
+export {
+  HostingError,
+  HostingInputError,
+  HostingConfigError,
+  HostingApiError,
+  BadRequestError,
+  ConflictError,
+  NotFoundError,
+  HostingConnectionError,
+  makeApiError,
+} from "./errors";
+export type { LostReply } from "./errors";
 export type * from "./types";

@@ -21,7 +21,7 @@ function urlSetting(account: string | undefined): string {
  * named `account`; undefined when it has none.
  */
 export function providerHint(err: unknown, account?: string): string | undefined {
-  if (!HostingError.isInstance(err)) return undefined;
+  if (!(err instanceof HostingError)) return undefined;
   switch (err.code) {
     case "HOSTING_UNAUTHORIZED": {
       const named =

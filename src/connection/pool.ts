@@ -1,14 +1,7 @@
 import { HostingClient } from "../api";
-import type { RetryEvent } from "../api/wire";
+import { PATIENT_RETRY_POLICY, type RetryEvent } from "../api/wire";
 import type { Resolved } from "./resolve";
 import type { WireSettings } from "./wire-limits";
-
-/**
- * Retries of a transient failure (a 5xx, a reset) of a call that is safe to repeat: with the
- * backoff (0.5 s doubling to 8 s) about 15 s, so one `pulumi up` rides out a flaky moment
- * instead of failing on the third 503 in a row (the client's default is 2).
- */
-export const TRANSIENT_RETRIES = 5;
 
 /**
  * One client per URL, token and limits, so keep-alive and the limiter are shared by everything
@@ -26,7 +19,7 @@ export class ClientPool {
       client = new HostingClient({
         ...conn,
         ...wire,
-        maxRetries: TRANSIENT_RETRIES,
+        retryPolicy: PATIENT_RETRY_POLICY,
         onRetry: this.onRetry,
       });
       this.#clients.set(key, client);

@@ -30,6 +30,8 @@ export interface WireSettings {
   timeoutMs?: number;
   maxResponseBytes?: number;
   allowInsecureHttp: boolean;
+  /** `HOSTING_LOG=debug`: one stderr line per HTTP attempt. */
+  debugLog: boolean;
 }
 
 /** A setting from stack config, else from its environment variable; "" counts as unset. */
@@ -57,7 +59,10 @@ export function readWireSettings(
   config: StackConfig,
   env: Environment,
 ): { settings: WireSettings; problems: string[] } {
-  const settings: WireSettings = { allowInsecureHttp: false };
+  const settings: WireSettings = {
+    allowInsecureHttp: false,
+    debugLog: env.HOSTING_LOG === "debug",
+  };
   const problems: string[] = [];
   for (const [key, s] of Object.entries(LIMITS)) {
     const got = valueOf(config, env, key, s.env);

@@ -1,4 +1,4 @@
-import type { Message } from "../api/wire";
+import type { Message } from "../api";
 import type { AccountOption } from "./account-option";
 import { action } from "./data-source";
 

@@ -1,5 +1,5 @@
 import type * as pulumi from "@pulumi/pulumi";
-import type { DatabaseServiceType } from "../api/wire";
+import type { DatabaseServiceType } from "../api";
 import type { AccountOption, AccountOptionInput } from "./account-option";
 import type { z } from "zod";
 import { assertType, type SameShape } from "../base";

@@ -1,6 +1,6 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { assertType, type SameShape, type Camelize } from "../base";
-import type * as wire from "../api/wire";
+import type * as wire from "../api";
 
 /*
  * What the data sources return: the API's shapes, camelCased. Written out (not derived) so a

@@ -1,12 +1,13 @@
 import type * as pulumi from "@pulumi/pulumi";
-import { HostingInputError, type RuntimeVersion } from "../api/wire";
+import type { RuntimeVersion } from "../api";
+import { HostingInputError } from "../api/wire";
 import type { AccountOption, AccountOptionInput } from "./account-option";
 import type { z } from "zod";
 import { assertType, type SameShape } from "../base";
 import { dataSource, outputOf } from "./data-source";
 import type { runtimeVersionArgs } from "./runtime-version-calls";
 
-export type { RuntimeVersion } from "../api/wire";
+export type { RuntimeVersion } from "../api";
 
 /** Arguments of {@link getRuntimeVersions}. */
 export interface GetRuntimeVersionsArgs extends AccountOption {

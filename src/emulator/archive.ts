@@ -1,13 +1,12 @@
 import yauzl from "yauzl";
 import { wireAssumptions } from "../api/wire";
+import { EmulatorArchiveError } from "./errors";
 
 export interface ArchiveInfo {
   entries: number;
   /** Text of the manifest at the root, when there is one. */
   manifest?: string;
 }
-
-export class ArchiveRejected extends Error {}
 
 const MAX_MANIFEST_BYTES = wireAssumptions.maxManifestBytes;
 
@@ -16,7 +15,7 @@ export function inspectArchive(file: string): Promise<ArchiveInfo> {
   return new Promise((resolve, reject) => {
     yauzl.open(file, { lazyEntries: true, strictFileNames: false }, (err, zip) => {
       if (err || !zip) {
-        reject(new ArchiveRejected("project is not a zip archive"));
+        reject(new EmulatorArchiveError("project is not a zip archive"));
         return;
       }
       const info: ArchiveInfo = { entries: 0 };
@@ -30,7 +29,7 @@ export function inspectArchive(file: string): Promise<ArchiveInfo> {
         const why = m
           ? `archive entry ${JSON.stringify(m[1])} escapes the archive root`
           : "project is not a readable zip archive";
-        fail(new ArchiveRejected(why));
+        fail(new EmulatorArchiveError(why));
       });
       zip.on("end", () => resolve(info));
       zip.on("entry", (entry: yauzl.Entry) => {
@@ -38,7 +37,9 @@ export function inspectArchive(file: string): Promise<ArchiveInfo> {
         const name = entry.fileName;
         if (/^([/\\]|[A-Za-z]:)/.test(name) || name.split(/[/\\]/).includes("..")) {
           fail(
-            new ArchiveRejected(`archive entry ${JSON.stringify(name)} escapes the archive root`),
+            new EmulatorArchiveError(
+              `archive entry ${JSON.stringify(name)} escapes the archive root`,
+            ),
           );
           return;
         }
@@ -47,14 +48,14 @@ export function inspectArchive(file: string): Promise<ArchiveInfo> {
           return;
         }
         if (entry.uncompressedSize > MAX_MANIFEST_BYTES) {
-          fail(new ArchiveRejected(`${name} is larger than ${MAX_MANIFEST_BYTES} bytes`));
+          fail(new EmulatorArchiveError(`${name} is larger than ${MAX_MANIFEST_BYTES} bytes`));
           return;
         }
         zip.openReadStream(entry, (e, stream) => {
-          if (e || !stream) return fail(new ArchiveRejected(`${name} cannot be read`));
+          if (e || !stream) return fail(new EmulatorArchiveError(`${name} cannot be read`));
           const chunks: Buffer[] = [];
           stream.on("data", (c: Buffer) => chunks.push(c));
-          stream.on("error", () => fail(new ArchiveRejected(`${name} cannot be read`)));
+          stream.on("error", () => fail(new EmulatorArchiveError(`${name} cannot be read`)));
           stream.on("end", () => {
             info.manifest = Buffer.concat(chunks).toString("utf8");
             zip.readEntry();

@@ -1,5 +1,6 @@
 import { parseArgs, type ParseArgsConfig } from "node:util";
 import { distance } from "fastest-levenshtein";
+import { EmulatorUsageError } from "./errors";
 
 /*
  * The bin's argument parsing: node's parseArgs, with an answer a person can act on when an
@@ -7,9 +8,6 @@ import { distance } from "fastest-levenshtein";
  */
 
 type Options = NonNullable<ParseArgsConfig["options"]>;
-
-/** A command-line mistake: the bin prints the message and exits with code 2. */
-export class UsageError extends Error {}
 
 /** The valid option nearest to a misspelt one, when one is near enough to be meant. */
 export function nearestOption(given: string, names: readonly string[]): string | undefined {
@@ -24,7 +22,7 @@ export function nearestOption(given: string, names: readonly string[]): string |
   return best && best.d <= Math.max(2, Math.floor(want.length / 3)) ? best.name : undefined;
 }
 
-/** Parses argv strictly; any mistake is a UsageError that names the fix and `--help`. */
+/** Parses argv strictly; any mistake is a EmulatorUsageError that names the fix and `--help`. */
 export function parseCliArgs<O extends Options>(
   command: string,
   args: string[],
@@ -42,11 +40,11 @@ export function parseCliArgs<O extends Options>(
       const near = nearestOption(t.name, names);
       return `unknown option ${t.rawName}${near ? `; did you mean --${near}?` : ""}`;
     });
-    throw new UsageError(`${lines.join("\n")}\n${helpHint}`);
+    throw new EmulatorUsageError(`${lines.join("\n")}\n${helpHint}`);
   }
   try {
     return parseArgs({ args, options, strict: true }).values;
   } catch (err) {
-    throw new UsageError(`${(err as Error).message}\n${helpHint}`);
+    throw new EmulatorUsageError(`${(err as Error).message}\n${helpHint}`);
   }
 }

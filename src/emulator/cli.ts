@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 import { readFileSync } from "node:fs";
-import { parseCliArgs, UsageError } from "./cli-args";
-import { CONTROL_TOKEN_ENV, ControlTokenError, resolveControlToken } from "./control-token";
+import { parseCliArgs } from "./cli-args";
+import { EmulatorUsageError, EmulatorControlTokenError } from "./errors";
+import { CONTROL_TOKEN_ENV, resolveControlToken } from "./control-token";
 import type { FaultConfig } from "./faults";
 
 const help = `hosting-emulator: a local stand-in for the Hosting Management API
@@ -136,7 +137,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  if (err instanceof UsageError || err instanceof ControlTokenError) {
+  if (err instanceof EmulatorUsageError || err instanceof EmulatorControlTokenError) {
     console.error(`hosting-emulator: ${err.message}`);
     process.exit(2);
   }

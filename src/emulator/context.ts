@@ -4,16 +4,7 @@ import type { ResolvedOptions } from "./options";
 import type { Rng } from "./rng";
 import type { Store } from "./store";
 import type { UserRecord, World } from "./world";
-
-/** An `{ error }` reply with a status, thrown by route handlers. */
-export class ApiFailure extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-  }
-}
+import { EmulatorReplyError } from "./errors";
 
 export interface Emu {
   store: Store;
@@ -42,7 +33,7 @@ export function owned<T extends { id: string; user_id: string }>(
   what: string,
 ): T {
   const found = list.find((x) => x.id === id && x.user_id === user.id);
-  if (!found) throw new ApiFailure(404, `${what} ${id} not found`);
+  if (!found) throw new EmulatorReplyError(404, `${what} ${id} not found`);
   return found;
 }
 
@@ -81,7 +72,7 @@ export function minutesQuery(op: "getAppMetrics" | "getDashboardData", call: Cal
   const n = Number(value);
   const [min, max] = endpoints[op].bounds.minutes;
   if (!/^\d+$/.test(value) || n < min || n > max) {
-    throw new ApiFailure(400, `${name} must be a whole number from ${min} to ${max}`);
+    throw new EmulatorReplyError(400, `${name} must be a whole number from ${min} to ${max}`);
   }
   return n;
 }
@@ -95,7 +86,7 @@ export function commit(emu: Emu): void {
     emu.store.save();
   } catch (err) {
     emu.store.rollback();
-    throw new ApiFailure(
+    throw new EmulatorReplyError(
       500,
       `the change was not saved to the state file and has been undone: ${(err as Error).message}`,
     );

@@ -1,5 +1,5 @@
 import { readFileSync, statSync } from "node:fs";
-import { HostingError } from "../api/wire";
+import { EmulatorControlTokenError } from "./errors";
 
 /*
  * Where the emulator's control token comes from. A token in argv is visible to every local user
@@ -9,19 +9,13 @@ import { HostingError } from "../api/wire";
 /** The environment variable the `hosting-emulator` bin reads its control token from. */
 export const CONTROL_TOKEN_ENV = "HOSTING_EMULATOR_CONTROL_TOKEN";
 
-/** The control token cannot be used; the message names where it came from and the fix. */
-export class ControlTokenError extends HostingError {
-  constructor(message: string) {
-    super(message, "HOSTING_EMULATOR_CONTROL_TOKEN_INVALID");
-  }
-}
-
 /** Fails unless the token can travel as `Authorization: Bearer <token>`; never echoes it. */
 export function assertControlToken(token: string, source: string): void {
-  if (token.length === 0) throw new ControlTokenError(`${source} is empty; give a control token`);
+  if (token.length === 0)
+    throw new EmulatorControlTokenError(`${source} is empty; give a control token`);
   // A Bearer credential is one run of visible ASCII: a token with a space could never match.
   if (!/^[\x21-\x7e]+$/.test(token)) {
-    throw new ControlTokenError(
+    throw new EmulatorControlTokenError(
       `${source} holds spaces, control characters or non-ASCII characters; a control token ` +
         "is sent as `Authorization: Bearer <token>` and may hold visible ASCII only",
     );
@@ -38,15 +32,15 @@ export function readControlTokenFile(file: string): string {
   try {
     const mode = statSync(file).mode;
     if (process.platform !== "win32" && (mode & 0o077) !== 0) {
-      throw new ControlTokenError(
+      throw new EmulatorControlTokenError(
         `${source} can be read or changed by other users (mode ${(mode & 0o777).toString(8)}); ` +
           `run: chmod 600 ${file}`,
       );
     }
     text = readFileSync(file, "utf8");
   } catch (err) {
-    if (err instanceof ControlTokenError) throw err;
-    throw new ControlTokenError(`cannot read ${source}: ${(err as Error).message}`);
+    if (err instanceof EmulatorControlTokenError) throw err;
+    throw new EmulatorControlTokenError(`cannot read ${source}: ${(err as Error).message}`);
   }
   const token = text.replace(/\r?\n$/, "");
   assertControlToken(token, source);
@@ -63,7 +57,7 @@ export function resolveControlToken(
   env: NodeJS.ProcessEnv,
 ): string | undefined {
   if (flag !== undefined && file !== undefined) {
-    throw new ControlTokenError(
+    throw new EmulatorControlTokenError(
       "give --control-token-file or --control-token, not both (prefer the file: argv is " +
         "visible to every local user)",
     );

@@ -1,4 +1,4 @@
-import { HostingEmulatorMissingDependencyError } from "./missing-server-error";
+import { HostingEmulatorMissingDependencyError } from "./errors";
 
 /*
  * Imported first by the emulator's entry: fastify and @fastify/multipart are optional peer

@@ -2,7 +2,8 @@ import { setTimeout as sleep } from "node:timers/promises";
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import multipart from "@fastify/multipart";
 import { endpoints, wireAssumptions, type EndpointName } from "../api/wire";
-import { ApiFailure, commit, type Emu, type Handler } from "./context";
+import { commit, type Emu, type Handler } from "./context";
+import { EmulatorReplyError } from "./errors";
 import { Faults } from "./faults";
 import { verifyJwt } from "./jwt";
 import { guardControl } from "./control-access";
@@ -37,7 +38,8 @@ export function buildServer(emu: Emu, faults: Faults, stats: Stats): FastifyInst
     void reply.code(404).send({ error: `no route ${req.method} ${req.url.split("?")[0]}` });
   });
   app.setErrorHandler((err: Error & { statusCode?: number }, _req, reply) => {
-    if (err instanceof ApiFailure) return reply.code(err.status).send({ error: err.message });
+    if (err instanceof EmulatorReplyError)
+      return reply.code(err.status).send({ error: err.message });
     const status = err.statusCode && err.statusCode >= 400 ? err.statusCode : 500;
     void reply.code(status).send({ error: status === 500 ? "internal error" : err.message });
   });
@@ -132,7 +134,8 @@ async function serve(
       commit(emu);
     }
   } catch (err) {
-    if (err instanceof ApiFailure) return reply.code(err.status).send({ error: err.message });
+    if (err instanceof EmulatorReplyError)
+      return reply.code(err.status).send({ error: err.message });
     throw err;
   }
   if (fault.commitThenDrop) {

@@ -10,7 +10,7 @@ import {
 } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { formatPath } from "../api/wire";
-import { StateFileError } from "./state-file-error";
+import { EmulatorStateFileError } from "./errors";
 import { worldSchema } from "./state-schema";
 import { seedWorld, type World } from "./world";
 
@@ -94,14 +94,14 @@ function readState(file: string): { world: World; text: string } | undefined {
     text = readFileSync(file, "utf8");
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === "ENOENT") return undefined;
-    throw new StateFileError(file, (err as Error).message, { cause: err });
+    throw new EmulatorStateFileError(file, (err as Error).message, { cause: err });
   }
-  if (text.trim().length === 0) throw new StateFileError(file, "it is empty");
+  if (text.trim().length === 0) throw new EmulatorStateFileError(file, "it is empty");
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch (err) {
-    throw new StateFileError(file, `it is not valid JSON (${(err as Error).message})`, {
+    throw new EmulatorStateFileError(file, `it is not valid JSON (${(err as Error).message})`, {
       cause: err,
     });
   }
@@ -111,7 +111,7 @@ function readState(file: string): { world: World; text: string } | undefined {
     "version" in json &&
     (json as { version: unknown }).version !== 1
   ) {
-    throw new StateFileError(
+    throw new EmulatorStateFileError(
       file,
       `unknown state version ${JSON.stringify((json as { version: unknown }).version)}`,
     );
@@ -119,7 +119,10 @@ function readState(file: string): { world: World; text: string } | undefined {
   const parsed = worldSchema.safeParse(json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new StateFileError(file, `${formatPath(issue.path) || "(top level)"}: ${issue.message}`);
+    throw new EmulatorStateFileError(
+      file,
+      `${formatPath(issue.path) || "(top level)"}: ${issue.message}`,
+    );
   }
   // No cast: the compiler holds the schema's output to World.
   return { world: parsed.data, text };

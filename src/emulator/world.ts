@@ -1,4 +1,4 @@
-import type { DatabaseServiceType, ReplicaStatus, RuntimeVersion } from "../api/wire";
+import type { DatabaseServiceType, ReplicaStatus, RuntimeVersion } from "../api";
 import { Rng } from "./rng";
 
 /* The emulator's whole state: plain JSON, so it can be written to and read from a state file. */

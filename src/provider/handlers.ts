@@ -23,16 +23,16 @@ import {
   checkWith,
   diffWith,
   inputsFrom,
-  ResourceInitError,
   updatedOutputs,
   type Props,
   type ResourceHandler,
 } from "./resource-handler";
+import { ResourceInitError } from "./errors";
 import { sameValue } from "./stable-json";
 import { UNKNOWN, type Failure } from "../inputs";
 import { URN_INPUT } from "./urn-input";
 import { webAccessHandler } from "./web-access/handler";
-import { withProviderHints } from "./errors/provider-hints";
+import { withProviderHints } from "./provider-hints";
 
 /*
  * The code behind every dynamic resource. It runs inside Pulumi's provider host, loaded at call

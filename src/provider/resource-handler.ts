@@ -3,6 +3,7 @@ import { type HostingClient, HostingInputError, NotFoundError } from "../api/wir
 import { sameValue } from "./stable-json";
 import { URN_INPUT } from "./urn-input";
 import { UNKNOWN, validateInputs, type Failure } from "../inputs";
+import { ResourceInitError } from "./errors";
 
 export type Props = Record<string, unknown>;
 
@@ -65,7 +66,7 @@ export async function checkWith(
   try {
     return { inputs: await h.prepare(inputs, olds ?? {}), failures: [] };
   } catch (err) {
-    if (HostingInputError.isInstance(err)) {
+    if (err instanceof HostingInputError) {
       return { inputs, failures: [{ property: err.property, reason: err.message }] };
     }
     throw err;
@@ -127,22 +128,7 @@ export async function ignoreNotFound(p: Promise<unknown>): Promise<void> {
   try {
     await p;
   } catch (err) {
-    if (!NotFoundError.isInstance(err)) throw err;
-  }
-}
-
-/** An error Pulumi reports as "created but failed to initialise": the resource stays in state. */
-export class ResourceInitError extends Error {
-  constructor(
-    message: string,
-    readonly id: string,
-    readonly properties: Props,
-    readonly reasons: string[],
-    /** The failure the message quotes, so the provider's advice can replace the client's. */
-    cause?: unknown,
-  ) {
-    super(message, cause === undefined ? undefined : { cause });
-    this.name = "ResourceInitError";
+    if (!(err instanceof NotFoundError)) throw err;
   }
 }
 

@@ -1,6 +1,6 @@
 import { inspect } from "node:util";
 import { AuthenticationError, HostingClient, HostingError } from "../../src/api";
-import { HostingInputError } from "../../src/api/errors/input-error";
+import { HostingInputError } from "../../src/api/errors";
 import { useEmulator } from "../helpers/emulator";
 
 /*

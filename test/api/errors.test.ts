@@ -192,7 +192,7 @@ describe("status → error class, with status, body message, method and path", (
   });
 });
 
-describe("isInstance", () => {
+describe("instanceof across copies", () => {
   test("recognises errors made by a second loaded copy of the package", () => {
     let Other: typeof NotFoundError | undefined;
     jest.isolateModules(() => {
@@ -201,11 +201,13 @@ describe("isInstance", () => {
     });
     expect(Other).not.toBe(NotFoundError);
     const foreign = new Other!({ status: 404, bodyMessage: "gone", method: "GET", path: "/apps" });
-    expect(foreign instanceof NotFoundError).toBe(false);
+    expect(foreign instanceof NotFoundError).toBe(true);
+    expect(foreign instanceof HostingApiError).toBe(true);
+    expect(foreign instanceof HostingError).toBe(true);
+    expect(foreign instanceof ConflictError).toBe(false);
+    expect(new Error("plain") instanceof HostingError).toBe(false);
+    // The deprecated helper says the same.
     expect(NotFoundError.isInstance(foreign)).toBe(true);
-    expect(HostingApiError.isInstance(foreign)).toBe(true);
-    expect(HostingError.isInstance(foreign)).toBe(true);
     expect(ConflictError.isInstance(foreign)).toBe(false);
-    expect(HostingError.isInstance(new Error("plain"))).toBe(false);
   });
 });

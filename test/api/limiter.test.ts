@@ -1,7 +1,7 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { HostingClient, RateLimitError, RequestLimiter, type RetryEvent } from "../../src/api";
-import { setSharedLimiterClock } from "../../src/api/limiter";
+import { setSharedLimiterClock } from "../../src/api/shared-limiters";
 import { startEmulator, type RunningEmulator } from "../../src/emulator";
 import { ManualClock } from "../helpers/manual-clock";
 import { VirtualClock } from "../helpers/virtual-clock";

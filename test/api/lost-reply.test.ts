@@ -1,6 +1,6 @@
 import { HostingClient, HostingError, NotFoundError } from "../../src/api";
 import { createApp } from "../../src/provider/app/create-app";
-import { LostCreateReplyError } from "../../src/provider/errors/lost-create-reply-error";
+import { LostCreateReplyError } from "../../src/provider/errors";
 import { useEmulator } from "../helpers/emulator";
 import { FAKE_TOKEN, fixtureServer, json, text } from "../helpers/fixture-server";
 import { makeZip, manifest } from "../helpers/zip";

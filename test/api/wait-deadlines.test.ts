@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { HostingClient, RateLimitError, RequestLimiter } from "../../src/api";
-import { LimiterHoldError, MAX_PAUSE_MS } from "../../src/api/limiter";
+import { LimiterHoldError } from "../../src/api/errors";
+import { MAX_PAUSE_MS } from "../../src/api/limiter";
 import { rateLimitInfo } from "../../src/api/rate-limit-headers";
 import { MAX_TIMER_MS } from "../../src/api/timeouts";
 import { FAKE_TOKEN, fixtureServer, json } from "../helpers/fixture-server";

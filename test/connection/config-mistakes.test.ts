@@ -1,4 +1,4 @@
-import { HostingConfigError } from "../../src/api/errors/config-error";
+import { HostingConfigError } from "../../src/api/errors";
 import { Connection } from "../../src/connection/connection";
 import { ClientPool } from "../../src/connection/pool";
 import { stackConfig } from "../../src/connection/stack-config";

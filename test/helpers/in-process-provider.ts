@@ -3,7 +3,7 @@ import { Config } from "@pulumi/pulumi/cmd/dynamic-provider/config";
 import { getProject } from "@pulumi/pulumi/metadata";
 import { unwrapRpcSecret } from "@pulumi/pulumi/runtime/rpc";
 import type { InitFailure, ProviderHost, Props } from "../harness/provider-host";
-import type { LimiterClock } from "../../src/api/limiter";
+import type { LimiterClock } from "../../src/api/limiter-clock";
 import type { Clock } from "../../src/provider/clock";
 
 type Handlers = typeof import("../../src/provider/handlers");
@@ -50,7 +50,7 @@ export class InProcessProvider implements ProviderCalls {
     await jest.isolateModulesAsync(async () => {
       handlers = await import("../../src/provider/handlers");
       (await import("../../src/provider/clock")).setClock(clock);
-      (await import("../../src/api/limiter")).setSharedLimiterClock(clock);
+      (await import("../../src/api/shared-limiters")).setSharedLimiterClock(clock);
     });
     return new InProcessProvider(handlers!);
   }

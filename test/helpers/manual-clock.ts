@@ -1,4 +1,4 @@
-import type { LimiterClock } from "../../src/api/limiter";
+import type { LimiterClock } from "../../src/api/limiter-clock";
 
 /** A clock that moves only when told to, firing due timers in order: decisions without sleeps. */
 export class ManualClock implements LimiterClock {

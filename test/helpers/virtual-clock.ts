@@ -1,4 +1,4 @@
-import type { LimiterClock } from "../../src/api/limiter";
+import type { LimiterClock } from "../../src/api/limiter-clock";
 import type { Clock } from "../../src/provider/clock";
 
 /** Timers further ahead than this keep real time (see {@link VirtualClock.setTimeout}). */

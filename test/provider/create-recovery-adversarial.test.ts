@@ -1,6 +1,6 @@
 import { HostingClient } from "../../src/api";
 import { providerHandlers } from "../../src";
-import { TRANSIENT_RETRIES } from "../../src/connection/pool";
+import { PATIENT_RETRY_POLICY } from "../../src/api/retry";
 import { setClock, type Clock } from "../../src/provider/clock";
 import { startEmulator, type FaultRule, type RunningEmulator } from "../../src/emulator";
 import { fixtureServer, json, text } from "../helpers/fixture-server";
@@ -110,7 +110,7 @@ const lists = () => emu.stats().requests["GET /apps"] ?? 0;
 const secondWaits = () => world.sleeps.filter((ms) => ms === 1000).length;
 
 /** How often the provider's client sends one list that keeps failing. */
-const TRIES = TRANSIENT_RETRIES + 1;
+const TRIES = PATIENT_RETRY_POLICY.maxRetries + 1;
 
 /** POST /apps answered by a gateway that gave up first: nothing made yet. */
 const GATEWAY_GAVE_UP: FaultRule = { route: "POST /apps", status: 504, times: 1 };

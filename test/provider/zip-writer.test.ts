@@ -1,9 +1,10 @@
 import { randomBytes } from "node:crypto";
-import { mkdtemp, open, rm } from "node:fs/promises";
+import { mkdtemp, open, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Readable } from "node:stream";
 import yauzl from "yauzl";
+import { folderFiles } from "../../src/provider/app/folder-walk";
 import { writeZip, type ZipInput } from "../../src/provider/app/zip-writer";
 
 /*
@@ -137,4 +138,40 @@ test("a file that fails while read fails the archive, naming what the stream sai
   await expect(write("broken-large.zip", [brokenLarge])).rejects.toThrow(
     "source/broken-large changed",
   );
+});
+
+/*
+ * A folder's small files are read whole, each held to what the walk saw: packed as listed, and
+ * refused, naming the file, when one was rewritten after the listing (the bytes read would not
+ * be the ones hashed).
+ */
+describe("a folder's files, read whole", () => {
+  test("come back byte for byte, the large one streamed", async () => {
+    const root = await mkdtemp(join(dir, "tree-"));
+    const small = Buffer.from("module.exports = 1;\n".repeat(50));
+    const large = randomBytes(2 << 20);
+    await writeFile(join(root, "a.js"), small);
+    await writeFile(join(root, "b.bin"), large);
+    await writeFile(join(root, "c.txt"), "");
+    const files = await folderFiles(root);
+    const { path } = await write("folder.zip", files);
+    const back = await readBack(path);
+    expect(back.map((e) => [e.name, e.data.length])).toEqual([
+      ["a.js", small.length],
+      ["b.bin", large.length],
+      ["c.txt", 0],
+    ]);
+    expect(back[0].data.equals(small)).toBe(true);
+    expect(back[1].data.equals(large)).toBe(true);
+  });
+
+  test("a file rewritten after the listing is refused, naming it", async () => {
+    const root = await mkdtemp(join(dir, "tree-"));
+    await writeFile(join(root, "app.js"), "console.log(1);\n");
+    const files = await folderFiles(root);
+    await writeFile(join(root, "app.js"), "console.log('changed after the check');\n");
+    await expect(write("rewritten.zip", files)).rejects.toMatchObject({
+      message: expect.stringContaining("source/app.js changed while the source was read"),
+    });
+  });
 });

@@ -1,5 +1,6 @@
 import type { EndpointName } from "../../api/wire";
-import { ApiFailure, iso, minutesQuery, owned, type Handler } from "../context";
+import { iso, minutesQuery, owned, type Handler } from "../context";
+import { EmulatorReplyError } from "../errors";
 import { series } from "../rng";
 import { projectInfo } from "./usage";
 
@@ -9,7 +10,7 @@ const getDashboardData: Handler = (emu, call) => {
   const app = owned(emu.world.apps, call.params.app_id, call.user, "app");
   const minutes = minutesQuery("getDashboardData", call);
   if (!app.analytics_enabled) {
-    throw new ApiFailure(
+    throw new EmulatorReplyError(
       400,
       "analytics is not enabled for this app; enable it with PATCH /apps/{app_id}/analytics",
     );

@@ -1,5 +1,6 @@
 import { endpoints, type EndpointName, HOSTNAME_PATTERN, normalizeHostname } from "../../api/wire";
-import { ApiFailure, bodyValue, owned, type Emu, type Handler } from "../context";
+import { bodyValue, owned, type Emu, type Handler } from "../context";
+import { EmulatorReplyError } from "../errors";
 import type { AppRecord } from "../world";
 
 /* An app's custom domain: attach (with the DNS records it needs) and remove. */
@@ -41,21 +42,25 @@ const attachCustomDomain: Handler = (emu, call) => {
   const app = owned(emu.world.apps, call.params.app_id, call.user, "app");
   const raw = bodyValue("attachCustomDomain", "customDomain", call);
   if (typeof raw !== "string" || raw.length === 0) {
-    throw new ApiFailure(400, `${endpoints.attachCustomDomain.body.customDomain} is required`);
+    throw new EmulatorReplyError(
+      400,
+      `${endpoints.attachCustomDomain.body.customDomain} is required`,
+    );
   }
   const hostname = normalizeHostname(raw);
-  if (!HOSTNAME_PATTERN.test(hostname)) throw new ApiFailure(400, `${raw} is not a valid hostname`);
+  if (!HOSTNAME_PATTERN.test(hostname))
+    throw new EmulatorReplyError(400, `${raw} is not a valid hostname`);
   if (app.domain && app.domain.hostname !== hostname) {
-    throw new ApiFailure(
+    throw new EmulatorReplyError(
       409,
       `app already has custom domain ${app.domain.hostname}; remove it first`,
     );
   }
   if (emu.world.apps.some((a) => a !== app && a.domain?.hostname === hostname)) {
-    throw new ApiFailure(409, `${hostname} is already attached to another app`);
+    throw new EmulatorReplyError(409, `${hostname} is already attached to another app`);
   }
   if (!hostname.endsWith(emu.opts.pointedDomainSuffix)) {
-    throw new ApiFailure(
+    throw new EmulatorReplyError(
       400,
       `${hostname} does not point at the edge: create a CNAME record ${hostname} → ${EDGE_CNAME_TARGET} and try again`,
     );
@@ -76,7 +81,7 @@ const attachCustomDomain: Handler = (emu, call) => {
 
 const removeCustomDomain: Handler = (emu, { user, params }) => {
   const app = owned(emu.world.apps, params.app_id, user, "app");
-  if (!app.domain) throw new ApiFailure(404, `app ${app.id} has no custom domain`);
+  if (!app.domain) throw new EmulatorReplyError(404, `app ${app.id} has no custom domain`);
   app.domain = null;
   return { message: "custom domain removed" };
 };

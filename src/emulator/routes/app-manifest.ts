@@ -1,6 +1,6 @@
-import { formatPath } from "../../api/wire";
 import { manifestSchema, type Manifest } from "../manifest";
-import { ApiFailure } from "../context";
+import { formatPath } from "../../api/wire";
+import { EmulatorReplyError } from "../errors";
 
 /** The app settings from the archive's manifest; a bad manifest is the caller's 422. */
 export function readManifest(text: string | undefined): Manifest | undefined {
@@ -9,12 +9,12 @@ export function readManifest(text: string | undefined): Manifest | undefined {
   try {
     json = JSON.parse(text);
   } catch {
-    throw new ApiFailure(422, "hosting.json is not valid JSON");
+    throw new EmulatorReplyError(422, "hosting.json is not valid JSON");
   }
   const parsed = manifestSchema.safeParse(json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new ApiFailure(422, `hosting.json: ${formatPath(issue.path)}: ${issue.message}`);
+    throw new EmulatorReplyError(422, `hosting.json: ${formatPath(issue.path)}: ${issue.message}`);
   }
   return parsed.data;
 }

@@ -1,5 +1,6 @@
 import { endpoints, type EndpointName } from "../../api/wire";
-import { ApiFailure, bodyValue, owned, type Handler } from "../context";
+import { bodyValue, owned, type Handler } from "../context";
+import { EmulatorReplyError } from "../errors";
 
 /* An app's on/off switches: public web access and traffic analytics. */
 
@@ -16,7 +17,7 @@ const setAnalytics: Handler = (emu, call) => {
   const enabled = bodyValue("setAnalytics", "enabled", call);
   if (typeof enabled !== "boolean") {
     const name = endpoints.setAnalytics.body.enabled;
-    throw new ApiFailure(400, `body must be { ${name}: boolean }`);
+    throw new EmulatorReplyError(400, `body must be { ${name}: boolean }`);
   }
   app.analytics_enabled = enabled;
   return { message: enabled ? "analytics enabled" : "analytics disabled" };

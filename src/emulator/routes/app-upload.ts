@@ -5,7 +5,8 @@ import type { IncomingMessage } from "node:http";
 import { Transform, type Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { endpoints, wireAssumptions } from "../../api/wire";
-import { ApiFailure, type Call, type Emu } from "../context";
+import { type Call, type Emu } from "../context";
+import { EmulatorReplyError } from "../errors";
 
 /* POST /apps, part one: the multipart body, streamed to a temp folder with its size and hash. */
 
@@ -19,7 +20,10 @@ export interface Upload {
 export async function readUpload(emu: Emu, call: Call, dir: string): Promise<Upload> {
   const req = call.req;
   if (!req.isMultipart()) {
-    throw new ApiFailure(400, "POST /apps takes multipart/form-data with a project file and env");
+    throw new EmulatorReplyError(
+      400,
+      "POST /apps takes multipart/form-data with a project file and env",
+    );
   }
   const up: Upload = { bytes: 0, sha256: "" };
   const field = endpoints.createApp.body;
@@ -29,7 +33,7 @@ export async function readUpload(emu: Emu, call: Call, dir: string): Promise<Upl
       if (part.type === "file") {
         if (part.fieldname !== field.project || up.file) {
           part.file.resume();
-          throw new ApiFailure(
+          throw new EmulatorReplyError(
             400,
             `unexpected file field ${part.fieldname}; send one file as ${field.project}`,
           );
@@ -58,7 +62,7 @@ export async function readUpload(emu: Emu, call: Call, dir: string): Promise<Upl
       } else if (part.fieldname === field.env) {
         // Never keep part of it: a cut value would be a different secret.
         if (part.valueTruncated) {
-          throw new ApiFailure(
+          throw new EmulatorReplyError(
             413,
             `env is larger than the limit of ${wireAssumptions.maxEnvBytes} bytes`,
           );
@@ -67,10 +71,10 @@ export async function readUpload(emu: Emu, call: Call, dir: string): Promise<Upl
       }
     }
   } catch (err) {
-    if (err instanceof ApiFailure) throw err;
+    if (err instanceof EmulatorReplyError) throw err;
     const code = (err as { code?: string }).code;
     if (code === "FST_REQ_FILE_TOO_LARGE") throw tooLarge(emu);
-    throw new ApiFailure(400, `malformed multipart body: ${(err as Error).message}`);
+    throw new EmulatorReplyError(400, `malformed multipart body: ${(err as Error).message}`);
   }
   return up;
 }
@@ -134,7 +138,7 @@ const endPushed = (s: Readable) =>
   (s as unknown as { _readableState?: { ended?: boolean } })._readableState?.ended === true;
 
 const tooLarge = (emu: Emu) =>
-  new ApiFailure(
+  new EmulatorReplyError(
     413,
     `project archive is larger than the limit of ${emu.opts.maxUploadBytes} bytes`,
   );

@@ -3,8 +3,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parse as parseDotenvText } from "dotenv";
 import type { EndpointName } from "../../api/wire";
-import { ArchiveRejected, inspectArchive } from "../archive";
-import { ApiFailure, iso, owned, queryValue, type Handler } from "../context";
+import { inspectArchive } from "../archive";
+import { EmulatorArchiveError, EmulatorReplyError } from "../errors";
+import { iso, owned, queryValue, type Handler } from "../context";
 import type { AppRecord } from "../world";
 import { dashboardRoutes } from "./app-dashboard";
 import { domainRoutes } from "./app-domains";
@@ -51,14 +52,14 @@ const createApp: Handler = async (emu, call) => {
   const dir = await mkdtemp(join(tmpdir(), "hosting-emulator-"));
   try {
     const up = await readUpload(emu, call, dir);
-    if (!up.file) throw new ApiFailure(400, "the project file field is required");
+    if (!up.file) throw new EmulatorReplyError(400, "the project file field is required");
     // Read with npm dotenv, the reference reader, rather than the client's own code.
     const env = parseEnv(up.env ?? "");
     let info;
     try {
       info = await inspectArchive(up.file);
     } catch (err) {
-      if (err instanceof ArchiveRejected) throw new ApiFailure(400, err.message);
+      if (err instanceof EmulatorArchiveError) throw new EmulatorReplyError(400, err.message);
       throw err;
     }
     const m = readManifest(info.manifest);
@@ -67,14 +68,15 @@ const createApp: Handler = async (emu, call) => {
     const subdomain =
       m?.subdomain ?? `${name.toLowerCase().replace(/[^a-z0-9-]/g, "-")}-${id.slice(0, 6)}`;
     if (emu.world.apps.some((a) => a.subdomain === subdomain)) {
-      throw new ApiFailure(409, `subdomain ${subdomain} is already taken`);
+      throw new EmulatorReplyError(409, `subdomain ${subdomain} is already taken`);
     }
     if (m?.runtime) {
       const { language, version } = m.runtime;
       const known = emu.world.runtime_versions.some(
         (v) => v.language === language && v.version === version,
       );
-      if (!known) throw new ApiFailure(422, `runtime ${language} ${version} is not available`);
+      if (!known)
+        throw new EmulatorReplyError(422, `runtime ${language} ${version} is not available`);
     }
     if (emu.opts.keepArchivesIn)
       await copyFile(up.file, join(emu.opts.keepArchivesIn, `${id}.zip`));

@@ -1,7 +1,8 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import type { EndpointName } from "../../api/wire";
-import { ApiFailure, type Emu, type Handler } from "../context";
+import { type Emu, type Handler } from "../context";
+import { EmulatorReplyError } from "../errors";
 import { signedUrlRoute } from "../control-access";
 import { projectOwner, type BackupRecord } from "../world";
 
@@ -10,7 +11,7 @@ const URL_LIFETIME_MS = 15 * 60_000;
 function ownedBackup(emu: Emu, userId: string, projectId: string, backupId: string): BackupRecord {
   const backup = emu.world.backups.find((b) => b.id === backupId && b.project_id === projectId);
   if (!backup || projectOwner(emu.world, projectId) !== userId) {
-    throw new ApiFailure(404, `backup ${backupId} of project ${projectId} not found`);
+    throw new EmulatorReplyError(404, `backup ${backupId} of project ${projectId} not found`);
   }
   return backup;
 }
@@ -31,7 +32,7 @@ export const backupRoutes: Partial<Record<EndpointName, Handler>> = {
     const b = ownedBackup(emu, user.id, params.project_id, params.backup_id);
     const age = Date.now() - b.created_at;
     if (age < emu.opts.minBackupRetentionMs) {
-      throw new ApiFailure(
+      throw new EmulatorReplyError(
         403,
         `backup ${b.id} is younger than the minimum retention age of ${Math.round(
           emu.opts.minBackupRetentionMs / 60_000,

@@ -1,5 +1,6 @@
 import type { EndpointName } from "../../api/wire";
-import { ApiFailure, iso, owned, queryValue, type Emu, type Handler } from "../context";
+import { iso, owned, queryValue, type Emu, type Handler } from "../context";
+import { EmulatorReplyError } from "../errors";
 import type { DatabaseRecord } from "../world";
 import { LIST_POINTS, projectInfo } from "./usage";
 
@@ -34,7 +35,7 @@ function visible(emu: Emu, userId: string, id: string): DatabaseRecord {
     ws !== undefined &&
     emu.world.workspaces.some((w) => w.id === ws && w.member_ids.includes(userId));
   if (!d || !(d.user_id === userId || member(d.workspace_id))) {
-    throw new ApiFailure(404, `database ${id} not found`);
+    throw new EmulatorReplyError(404, `database ${id} not found`);
   }
   return d;
 }
@@ -47,7 +48,7 @@ export const databaseRoutes: Partial<Record<EndpointName, Handler>> = {
     if (ws !== undefined) {
       const workspace = emu.world.workspaces.find((w) => w.id === ws);
       if (!workspace || !workspace.member_ids.includes(user.id)) {
-        throw new ApiFailure(404, `workspace ${ws} not found`);
+        throw new EmulatorReplyError(404, `workspace ${ws} not found`);
       }
       list = emu.world.databases.filter((d) => d.workspace_id === ws);
     } else {

@@ -79,7 +79,7 @@ export const backupDeletionHandler = actionHandler({
     } catch (err) {
       // The goal is "this backup does not exist": one already deleted (by an earlier run whose
       // reply was lost, or by hand) is done, not an error.
-      if (NotFoundError.isInstance(err)) return `backup ${i.backupId} was already deleted`;
+      if (err instanceof NotFoundError) return `backup ${i.backupId} was already deleted`;
       throw err;
     }
   },

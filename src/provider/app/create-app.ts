@@ -1,17 +1,16 @@
 import { clock } from "../clock";
 import {
   type HostingClient,
-  HostingApiError,
   ConflictError,
-  HostingConnectionError,
   HostingError,
   makeApiError,
   backoffDelayMs,
+  isTransientError,
   type AppSummary,
 } from "../../api/wire";
 import { reportProgress } from "../../connection";
 import { forgetApps, listAppsSince } from "../app-directory";
-import { LostCreateReplyError } from "../errors/lost-create-reply-error";
+import { AppMadeError, LostCreateReplyError } from "../errors";
 import { withKeyLock } from "../keyed-lock";
 import { createKey, MAX_GENERATIONS } from "./create-key";
 import { mayBeMadeFrom, type CreatedShape } from "./created-shape";
@@ -28,28 +27,6 @@ export interface NewApp extends CreatedShape {
   setupTimeoutSeconds?: number;
   /** The resource's URN, when the program sent it: without it the key is random. */
   urn?: string;
-}
-
-/**
- * A failure after the service named the app: the handler keeps the app in the stack ("created
- * but failed to initialise") under `appId`, never leaves it behind.
- */
-export class AppMadeError extends Error {
-  constructor(
-    message: string,
-    readonly appId: string,
-    cause?: unknown,
-  ) {
-    super(message, { cause });
-    this.name = "AppMadeError";
-  }
-}
-
-/** Connection failures, 408 and 5xx of a list: asking again may work. */
-function transient(err: unknown): boolean {
-  if (HostingConnectionError.isInstance(err)) return true; // dropped connection or timeout
-  if (HostingApiError.isInstance(err)) return err.status === 408 || err.status >= 500;
-  return false;
 }
 
 interface Attempt {
@@ -186,13 +163,13 @@ async function postUntilAnswered(
       const env = app.env ?? {};
       return (await client.createApp({ archivePath: at.archivePath, env, idempotencyKey: key })).id;
     } catch (err) {
-      if (!(HostingError.isInstance(err) && err.mayHaveTakenEffect)) {
+      if (!(err instanceof HostingError && err.mayHaveTakenEffect)) {
         throw namingHolder(namingAppInput(err), app, listed);
       }
       const isNew = (a: AppSummary) => at.ours(a) && !at.before.has(a.id);
       const found = await recover(at, isNew, err);
       if (found !== undefined) return found;
-      const wait = backoffDelayMs(Math.min(attempt, 4));
+      const wait = backoffDelayMs(Math.min(attempt, 4), Math.random, client.retryPolicy);
       if (clock.now() + wait >= at.giveUpAt) {
         throw new LostCreateReplyError(
           `creating app "${app.name}": ${said(err)}. No new app named "${app.name}" appeared, ` +
@@ -219,7 +196,7 @@ const said = (lost: HostingError) => lost.lostReply?.failure ?? lost.message;
  * most often one left by an interrupted deployment.
  */
 function namingHolder(err: unknown, app: NewApp, listed: AppSummary[]): unknown {
-  if (!ConflictError.isInstance(err) || app.subdomain === undefined) return err;
+  if (!(err instanceof ConflictError) || app.subdomain === undefined) return err;
   const holder = listed.find((a) => a.subdomain === app.subdomain);
   if (!holder) return err;
   const hint =
@@ -265,7 +242,8 @@ async function listPatiently(client: HostingClient, giveUpAt: number) {
     try {
       return await listAppsSince(client, clock.now());
     } catch (err) {
-      if (!transient(err) || clock.now() + SECOND_LOOK_MS >= giveUpAt) throw err;
+      const again = isTransientError(err, client.retryPolicy);
+      if (!again || clock.now() + SECOND_LOOK_MS >= giveUpAt) throw err;
       await clock.sleep(SECOND_LOOK_MS);
     }
   }

@@ -62,13 +62,40 @@ const SPARE_MAX = 16;
 
 /**
  * sha256 (hex) of one file's bytes, given its path and what the walk saw of it, read in chunks
- * (no whole file in memory) with the callback API: a small file costs open, read, fstat and
- * close. The fstat after the read holds the file to the walk: a file that stopped being regular
- * or whose size or mtime moved is refused, naming it; reading stops past the listed size.
+ * (no whole file in memory). See readListed.
  */
 export function digestFile(abs: string, shown: string, listed: Listed): Promise<string> {
+  const h = createHash("sha256");
+  return readListed(abs, shown, listed, (chunk) => h.update(chunk)).then(() => h.digest("hex"));
+}
+
+/**
+ * A file's bytes in one buffer, held to what the walk saw as digestFile holds them: for the
+ * packer's small files, which a stream per file made cost more than their bytes.
+ */
+export function readWholeFile(abs: string, shown: string, listed: Listed): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let total = 0;
+  return readListed(abs, shown, listed, (chunk) => {
+    chunks.push(Buffer.from(chunk)); // the read buffer is reused for the next chunk
+    total += chunk.length;
+  }).then(() => (chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, total)));
+}
+
+/**
+ * Reads one file in chunks, each handed to `take` (valid only during the call), with the
+ * callback API: a small file costs open, fstat, read, fstat and close, where the promise API
+ * cost several times that. The first fstat refuses a file that stopped being regular before any
+ * read (a FIFO swapped in); the last holds the file to the walk: one whose size or mtime moved is
+ * refused, naming it, and reading stops past the listed size.
+ */
+function readListed(
+  abs: string,
+  shown: string,
+  listed: Listed,
+  take: (chunk: Buffer) => void,
+): Promise<void> {
   return new Promise((resolve, reject) => {
-    const h = createHash("sha256");
     const buf = spare.pop() ?? Buffer.allocUnsafe(READ_CHUNK);
     let returned = false;
     const done = () => {
@@ -78,7 +105,7 @@ export function digestFile(abs: string, shown: string, listed: Listed): Promise<
     let total = 0;
     let fd = -1;
     const fail = (err: unknown) => {
-      const e = HostingInputError.isInstance(err) ? err : unreadable(shown, err);
+      const e = err instanceof HostingInputError ? err : unreadable(shown, err);
       done();
       if (fd < 0) reject(e);
       else fsClose(fd, () => reject(e));
@@ -89,13 +116,12 @@ export function digestFile(abs: string, shown: string, listed: Listed): Promise<
         if (!now.isFile() || total !== listed.size || now.size !== listed.size)
           return fail(moved(shown));
         if (now.mtimeMs !== listed.mtimeMs) return fail(moved(shown));
-        const hex = h.digest("hex");
-        fsClose(fd, (e) => (e ? fail(e) : (done(), resolve(hex))));
+        fsClose(fd, (e) => (e ? fail(e) : (done(), resolve())));
       });
     const next = () =>
       fsRead(fd, buf, 0, buf.length, null, (err, n) => {
         if (err) return fail(err);
-        h.update(buf.subarray(0, n));
+        take(buf.subarray(0, n));
         total += n;
         // A short read is the end once the listed size is reached; past it, the file grew.
         if (n === 0 || total > listed.size || (n < buf.length && total >= listed.size)) {

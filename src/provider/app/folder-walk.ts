@@ -3,7 +3,7 @@ import { lstat, readdir, readlink, realpath, stat } from "node:fs/promises";
 import { join, sep } from "node:path";
 import type { Readable } from "node:stream";
 import { HostingInputError } from "../../api/wire";
-import { digestFile, openRegular, unreadable, type Listed } from "./file-digest";
+import { digestFile, openRegular, readWholeFile, unreadable, type Listed } from "./file-digest";
 import type { FileStamp } from "./source-index";
 import { SizeTally, SOURCE_LIMITS } from "./source-limits";
 import { isUtf8, nameProblem, shownName } from "./source-names";
@@ -50,6 +50,11 @@ class FolderFile implements SourceFile {
 
   digest(): Promise<string> {
     return digestFile(this.abs, shownName(this.name), this.listed);
+  }
+
+  async whole(max: number): Promise<Buffer | undefined> {
+    if (this.stamp.size > max) return undefined;
+    return readWholeFile(this.abs, shownName(this.name), this.listed);
   }
 }
 

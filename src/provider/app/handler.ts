@@ -20,14 +20,14 @@ import {
   ignoreNotFound,
   inputsFrom,
   KEPT_TO_WAIT,
-  ResourceInitError,
   updatedOutputs,
   waitKept,
   type Props,
   type ResourceHandler,
   type StateOf,
 } from "../resource-handler";
-import { AppMadeError, createApp } from "./create-app";
+import { AppMadeError, ResourceInitError } from "../errors";
+import { createApp } from "./create-app";
 import { newestDeployError } from "./deploy-error";
 import { appFields } from "./fields";
 import { heldFate, noteHeld } from "./held-apps";

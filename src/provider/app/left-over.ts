@@ -1,5 +1,5 @@
 import type { AppSummary } from "../../api/wire";
-import { LeftOverAppError } from "../errors/left-over-app-error";
+import { LeftOverAppError } from "../errors";
 
 /*
  * An app an interrupted create left behind, as a later create sees it: same name (and subdomain

@@ -26,7 +26,7 @@ const APP_INPUTS: Partial<Record<RefusedProperty, { input: string; hint?: string
 
 /** The App's error for a refusal whose words name a setting: it names the input instead. */
 export function namingAppInput(err: unknown): unknown {
-  if (!HostingApiError.isInstance(err) || err.property === undefined) return err;
+  if (!(err instanceof HostingApiError) || err.property === undefined) return err;
   const app = APP_INPUTS[err.property as RefusedProperty];
   if (!app) return err;
   const hint = app.hint ?? `check the App's \`${app.input}\` input`;

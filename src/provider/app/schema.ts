@@ -38,7 +38,7 @@ const envSchema = z
     try {
       formatDotenv(env);
     } catch (err) {
-      if (!HostingInputError.isInstance(err)) throw err;
+      if (!(err instanceof HostingInputError)) throw err;
       ctx.addIssue({ code: "custom", message: err.message });
     }
   });

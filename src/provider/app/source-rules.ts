@@ -18,6 +18,8 @@ export interface SourceFile {
   open(): Promise<Readable>;
   /** sha256 of the bytes, hex, read in chunks; when absent, the hash of `open()`'s stream. */
   digest?(): Promise<string>;
+  /** The bytes in one buffer if the file is listed at `max` bytes or fewer, else undefined. */
+  whole?(max: number): Promise<Buffer | undefined>;
   /** An entry of a .zip source (the packer of the zip-bytes hash streamed these, not buffers). */
   fromZip?: true;
   /** A folder's file: its stat data, by which the hash index knows it unchanged. */

@@ -34,6 +34,8 @@ export interface ZipInput {
   name: string;
   mode: number;
   open(): Promise<Readable>;
+  /** The bytes in one buffer if at most `max` of them, else undefined (then `open` streams). */
+  whole?(max: number): Promise<Buffer | undefined>;
 }
 
 /** What was written: the archive's size, and each file's sha256 (hex), in the order given. */
@@ -115,17 +117,20 @@ export async function writeZip(inputs: readonly ZipInput[], out: FileHandle): Pr
 }
 
 async function readAhead(input: ZipInput): Promise<Ahead> {
-  const stream = await input.open();
-  const rest = stream[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
   const a: Ahead = { input, head: [], headBytes: 0 };
-  for (;;) {
-    if (a.headBytes > WHOLE_MAX) return { ...a, rest, stream };
-    const r = await rest.next();
-    if (r.done) break;
-    a.head.push(r.value);
-    a.headBytes += r.value.length;
+  let raw = await input.whole?.(WHOLE_MAX);
+  if (raw === undefined) {
+    const stream = await input.open();
+    const rest = stream[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+    for (;;) {
+      if (a.headBytes > WHOLE_MAX) return { ...a, rest, stream };
+      const r = await rest.next();
+      if (r.done) break;
+      a.head.push(r.value);
+      a.headBytes += r.value.length;
+    }
+    raw = a.head.length === 1 ? a.head[0] : Buffer.concat(a.head, a.headBytes);
   }
-  const raw = a.head.length === 1 ? a.head[0] : Buffer.concat(a.head, a.headBytes);
   const packed = await deflateWhole(raw);
   const stored = packed.length >= raw.length;
   a.whole = {

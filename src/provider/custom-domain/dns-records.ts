@@ -1,4 +1,4 @@
-import type { AttachDomainResponse, ValidationRecord } from "../../api/wire";
+import type { AttachDomainResponse, ValidationRecord } from "../../api";
 
 /** One DNS record to create at your DNS provider for a {@link CustomDomain}. */
 export interface DnsRecord {

@@ -5,12 +5,12 @@ import { pollUntil } from "../poll";
 import {
   ignoreNotFound,
   inputsFrom,
-  ResourceInitError,
   updatedOutputs,
   waitKept,
   type Props,
   type ResourceHandler,
 } from "../resource-handler";
+import { ResourceInitError } from "../errors";
 import { dnsRecordsOf } from "./dns-records";
 import { ONE_DOMAIN_PER_APP } from "./one-per-app";
 import { customDomainFields } from "./fields";
@@ -83,7 +83,7 @@ async function settle(
 
 /** A 409 on attaching: the app has another domain, or the domain is on another app. */
 function oneDomainHint(err: unknown): unknown {
-  if (!ConflictError.isInstance(err)) return err;
+  if (!(err instanceof ConflictError)) return err;
   const before = err.message;
   err.message = `${before}; ${ONE_DOMAIN_PER_APP}; to move a domain, remove it from the other app first`;
   if (err.stack) err.stack = err.stack.replace(before, () => err.message);

@@ -7,7 +7,7 @@ import * as api from "../..";
 import { resourceDeclarations } from "../declarations";
 import { fieldLists } from "../fields";
 import { connectionOf, nativeHandlers, type HeldConnection } from "../handlers";
-import { ResourceInitError } from "../resource-handler";
+import { ResourceInitError } from "../errors";
 import type { ResourceKind } from "../resource-kind";
 import { importRead } from "./import-read";
 import { PACKAGE } from "./schema-types";

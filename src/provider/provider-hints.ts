@@ -1,4 +1,4 @@
-import { withProviderHint } from "../../connection";
+import { withProviderHint } from "../connection";
 
 /*
  * The client speaks no Pulumi: its errors name its own options. The provider's say which stack

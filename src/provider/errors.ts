@@ -1,0 +1,66 @@
+import { HostingError } from "../api/wire";
+
+/*
+ * The provider's own errors, all under the client's {@link HostingError}: one `code` to match on,
+ * and `instanceof` that holds across two loaded copies of the package.
+ */
+
+/**
+ * A create refused because an app of the same name, made shortly before and held by no resource
+ * of the deployment, exists: most likely one an interrupted deployment made. `candidates` lists
+ * those apps; the message names them and the ways out.
+ */
+export class LeftOverAppError extends HostingError {
+  constructor(
+    message: string,
+    readonly candidates: readonly string[],
+  ) {
+    super(message, "HOSTING_APP_LEFT_OVER");
+  }
+}
+
+/**
+ * The reply to POST /apps was lost and the provider could not tell which app, if any, the request
+ * made: none appeared, several did, or the app list could not be read. The message says what to
+ * do; `candidates` lists the new apps of that name that were seen.
+ */
+export class LostCreateReplyError extends HostingError {
+  constructor(
+    message: string,
+    readonly candidates: readonly string[],
+    cause: unknown,
+  ) {
+    super(message, "HOSTING_CREATE_REPLY_LOST", { cause });
+  }
+}
+
+/**
+ * A failure after the service named the app: the handler keeps the app in the stack ("created
+ * but failed to initialise") under `appId`, never leaves it behind.
+ */
+export class AppMadeError extends HostingError {
+  constructor(
+    message: string,
+    readonly appId: string,
+    cause?: unknown,
+  ) {
+    super(message, "HOSTING_APP_MADE", cause === undefined ? undefined : { cause });
+  }
+}
+
+/**
+ * An error Pulumi reports as "created but failed to initialise": the resource stays in state.
+ * Pulumi's dynamic-provider host reads `id`, `properties` and `reasons` off it.
+ */
+export class ResourceInitError extends HostingError {
+  constructor(
+    message: string,
+    readonly id: string,
+    readonly properties: Record<string, unknown>,
+    readonly reasons: string[],
+    /** The failure the message quotes, so the provider's advice can replace the client's. */
+    cause?: unknown,
+  ) {
+    super(message, "HOSTING_RESOURCE_INIT_FAILED", cause === undefined ? undefined : { cause });
+  }
+}
