@@ -18,16 +18,5 @@ export type { RefusedProperty } from "./refusals";
 export { backoffDelayMs, isTransientError, PATIENT_RETRY_POLICY } from "./retry";
 export type { RetryEvent, RetryPolicy } from "./retry";
 export { version } from "./version";
-export {
-  HostingError,
-  HostingInputError,
-  HostingConfigError,
-  HostingApiError,
-  BadRequestError,
-  ConflictError,
-  NotFoundError,
-  HostingConnectionError,
-  makeApiError,
-} from "./errors";
-export type { LostReply } from "./errors";
+export * from "./errors";
 export type * from "./types";
