@@ -1,4 +1,4 @@
-import type { Failure, RetryEvent } from "./retry";
+import type { AttemptFailure, RetryEvent } from "./retry";
 
 /*
  * The client's `debugLog` (`HOSTING_LOG=debug`): one line per HTTP attempt on stderr, for seeing
@@ -21,7 +21,7 @@ function write(line: string): void {
 /** What the transport knows after one attempt. */
 export interface AttemptOutcome {
   ok: boolean;
-  failure?: Failure;
+  failure?: AttemptFailure;
   error?: Error;
   waitMs?: number;
 }

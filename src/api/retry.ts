@@ -56,7 +56,8 @@ export const PATIENT_RETRY_POLICY: RetryPolicy = Object.freeze({
   maxRetries: 5,
 });
 
-export type Failure =
+/** Why one attempt of a request failed (a check failure of an input is shared/validate's Failure). */
+export type AttemptFailure =
   | { kind: "status"; status: number }
   | {
       kind: "network";
@@ -93,7 +94,7 @@ export function isSafeToRepeat(method: string, policy = DEFAULT_RETRY_POLICY): b
  */
 export function shouldRetry(
   method: string,
-  failure: Failure,
+  failure: AttemptFailure,
   safeToRepeat = false,
   policy = DEFAULT_RETRY_POLICY,
 ): boolean {
@@ -109,7 +110,10 @@ export function shouldRetry(
  * and the failure (a 408 or 5xx, a dropped connection, a timeout) does not say it was refused,
  * or it said 2xx in a reply we cannot use.
  */
-export function mayHaveTakenEffect(failure: Failure, policy = DEFAULT_RETRY_POLICY): boolean {
+export function mayHaveTakenEffect(
+  failure: AttemptFailure,
+  policy = DEFAULT_RETRY_POLICY,
+): boolean {
   if (failure.kind === "network") return failure.reachedServer && !failure.bodyUnsent;
   const { status } = failure;
   if (status === undefined) return false; // an archive that failed before its end
@@ -183,7 +187,7 @@ export type RetryDecision =
  */
 export function decideRetry(
   method: string,
-  failure: Failure,
+  failure: AttemptFailure,
   serverWaitMs: number | undefined,
   state: {
     transientRetries: number;

@@ -28,7 +28,7 @@ import { logAttempt } from "./request-log";
 import {
   decideRetry,
   mayHaveTakenEffect,
-  type Failure,
+  type AttemptFailure,
   type RetryEvent,
   type RetryPolicy,
 } from "./retry";
@@ -72,7 +72,7 @@ export interface RequestSpec<S extends z.ZodType> {
 
 type Outcome =
   | { ok: true; status: number; body: unknown }
-  | { ok: false; failure: Failure; error: Error; waitMs?: number };
+  | { ok: false; failure: AttemptFailure; error: Error; waitMs?: number };
 
 /** The message of a DELETE whose retry found the object gone after a lost reply. */
 export const DELETED_ON_LOST_REPLY =

@@ -5,7 +5,7 @@ import {
   isRetryableStatus,
   mayHaveTakenEffect,
   shouldRetry,
-  type Failure,
+  type AttemptFailure,
 } from "../../src/api/retry";
 import { FAKE_TOKEN, fixtureServer, json } from "../helpers/fixture-server";
 
@@ -14,8 +14,8 @@ import { FAKE_TOKEN, fixtureServer, json } from "../helpers/fixture-server";
  * reported as "may have taken effect" (the fact that sends a create into lost-reply recovery).
  */
 
-const status = (s: number): Failure => ({ kind: "status", status: s });
-const net = (reachedServer: boolean, extra: { bodyUnsent?: boolean } = {}): Failure => ({
+const status = (s: number): AttemptFailure => ({ kind: "status", status: s });
+const net = (reachedServer: boolean, extra: { bodyUnsent?: boolean } = {}): AttemptFailure => ({
   kind: "network",
   reachedServer,
   timeout: false,
@@ -196,7 +196,7 @@ test("what each method repeats", () => {
 });
 
 test("mayHaveTakenEffect at every edge", () => {
-  const cases: Array<[string, Failure, boolean]> = [
+  const cases: Array<[string, AttemptFailure, boolean]> = [
     ["never reached", net(false), false],
     ["reached, reply lost", net(true), true],
     ["upload stalled before its end", net(true, { bodyUnsent: true }), false],
