@@ -29,6 +29,13 @@ export interface Endpoint {
   readonly safeToRepeat?: string;
 }
 
+/** The time window of the dashboard and metrics reads: one query parameter, one assumption. */
+const minutesWindow = {
+  query: { minutes: "minutes" },
+  bounds: { minutes: [1, 43_200] },
+  assumed: "time window query parameter is `minutes`, a whole number from 1 to 43200 (30 days)",
+} as const;
+
 /** @internal The table with its literal types, for the client and the emulator. */
 export const endpoints = {
   listApps: { method: "GET", path: "/apps" },
@@ -55,21 +62,9 @@ export const endpoints = {
     path: "/apps/{app_id}/domains",
     assumed: "custom-domain removal is DELETE /apps/{app_id}/domains",
   },
-  getDashboardData: {
-    method: "GET",
-    path: "/apps/{app_id}/dashboard-data",
-    query: { minutes: "minutes" },
-    bounds: { minutes: [1, 43_200] },
-    assumed: "time window query parameter is `minutes`, a whole number from 1 to 43200 (30 days)",
-  },
+  getDashboardData: { method: "GET", path: "/apps/{app_id}/dashboard-data", ...minutesWindow },
   listDeployments: { method: "GET", path: "/apps/{app_id}/deploys" },
-  getAppMetrics: {
-    method: "GET",
-    path: "/apps/{app_id}/metrics",
-    query: { minutes: "minutes" },
-    bounds: { minutes: [1, 43_200] },
-    assumed: "time window query parameter is `minutes`, a whole number from 1 to 43200 (30 days)",
-  },
+  getAppMetrics: { method: "GET", path: "/apps/{app_id}/metrics", ...minutesWindow },
   disableWebAccess: { method: "DELETE", path: "/apps/{app_id}/web" },
   enableWebAccess: {
     method: "POST",
