@@ -6,6 +6,7 @@
  *      (once per machine, behind a lock), with Pulumi's dynamic-provider plugin script and the
  *      Node.js language host beside it;
  *   3. else it says exactly what is missing, and the engine tests report themselves skipped.
+ * Then the YAML language host: beside the CLI, on PATH, or built once into the cache.
  *
  * `node scripts/pulumi-cli.js` ensures the CLI (building it if needed) and prints its folder.
  * `REQUIRE_PULUMI_ENGINE=1` (set by .ci/run) turns "missing" into a failure.
@@ -26,14 +27,20 @@ const PULUMI_VERSION = "3.274.1";
  * the program runtime is still the installed @pulumi/pulumi's.
  */
 const LANGUAGE_HOST_SDK_VERSION = "3.68.0";
+/*
+ * The YAML language host, a Go module of its own that the proxy serves: YAML programs of the
+ * native plugin (test/native/yaml-program.test.ts). A Pulumi release ships it beside the CLI.
+ */
+const YAML_VERSION = "1.25.0";
+const YAML_HOST = "github.com/pulumi/pulumi-yaml/cmd/pulumi-language-yaml";
 const PKG = "github.com/pulumi/pulumi/pkg/v3";
 const SDK = "github.com/pulumi/pulumi/sdk/v3";
 const VERSION_VAR = "github.com/pulumi/pulumi/sdk/v3/go/common/version.Version";
 
-function cacheRoot() {
-  const base = process.env.XDG_CACHE_HOME || path.join(os.homedir(), ".cache");
-  return path.join(base, "pulumi-hosting", `pulumi-v${PULUMI_VERSION}`);
-}
+const cacheBase = () =>
+  path.join(process.env.XDG_CACHE_HOME || path.join(os.homedir(), ".cache"), "pulumi-hosting");
+const cacheRoot = () => path.join(cacheBase(), `pulumi-v${PULUMI_VERSION}`);
+const yamlRoot = () => path.join(cacheBase(), `pulumi-yaml-v${YAML_VERSION}`);
 
 const binDirOf = (root) => path.join(root, "bin");
 const stampOf = (root) => path.join(root, "complete.json");
@@ -47,18 +54,19 @@ function versionOf(pulumi) {
   return r.status === 0 ? r.stdout.trim() : undefined;
 }
 
-function onPath(name) {
-  for (const dir of (process.env.PATH || "").split(path.delimiter)) {
-    if (!dir) continue;
-    const file = path.join(dir, name);
-    try {
-      fs.accessSync(file, fs.constants.X_OK);
-      return dir;
-    } catch {
-      // not here
-    }
+function isExecutable(file) {
+  try {
+    fs.accessSync(file, fs.constants.X_OK);
+    return true;
+  } catch {
+    return false;
   }
-  return undefined;
+}
+
+function onPath(name) {
+  return (process.env.PATH || "")
+    .split(path.delimiter)
+    .find((dir) => dir && isExecutable(path.join(dir, name)));
 }
 
 /**
@@ -85,6 +93,22 @@ function locate() {
   return {
     missing:
       `no Pulumi CLI: none on PATH and none built in ${root}. ` +
+      "Run `node scripts/pulumi-cli.js` (needs Go 1.26 and the Go module proxy).",
+  };
+}
+
+/**
+ * Where `pulumi-language-yaml` is, without building: beside the CLI, on PATH, or in the cache.
+ * @returns {{ binDir: string } | { missing: string }}
+ */
+function locateYaml(cliBinDir) {
+  const yamlBin = binDirOf(yamlRoot());
+  for (const dir of [cliBinDir, onPath("pulumi-language-yaml"), yamlBin]) {
+    if (dir && isExecutable(path.join(dir, "pulumi-language-yaml"))) return { binDir: dir };
+  }
+  return {
+    missing:
+      `no pulumi-language-yaml beside the CLI, on PATH or built in ${yamlBin}. ` +
       "Run `node scripts/pulumi-cli.js` (needs Go 1.26 and the Go module proxy).",
   };
 }
@@ -172,6 +196,17 @@ function build(root) {
   );
 }
 
+function buildYaml() {
+  const root = yamlRoot();
+  const bin = binDirOf(root);
+  withLock(root, () => {
+    if (isExecutable(path.join(bin, "pulumi-language-yaml"))) return;
+    fs.mkdirSync(bin, { recursive: true });
+    say(`building pulumi-language-yaml v${YAML_VERSION} from ${YAML_HOST}`);
+    run("go", ["install", `${YAML_HOST}@v${YAML_VERSION}`], root, { GOBIN: bin });
+  });
+}
+
 const sleep = (ms) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 
 /** One build per machine: the lock of scripts/dir-lock.js (a dead builder's lock is taken). */
@@ -210,7 +245,20 @@ function ensure() {
   return built;
 }
 
-module.exports = { locate, ensure, PULUMI_VERSION, cacheRoot };
+/** Finds or builds the YAML language host. Returns what `locateYaml()` returns. */
+function ensureYaml(cliBinDir) {
+  const found = locateYaml(cliBinDir);
+  if (!("missing" in found)) return found;
+  if (!onPath("go")) return { missing: `${found.missing} Go is not on PATH.` };
+  try {
+    buildYaml();
+  } catch (err) {
+    return { missing: `pulumi-language-yaml could not be built: ${err.message}` };
+  }
+  return locateYaml(cliBinDir);
+}
+
+module.exports = { locate, locateYaml, ensure, PULUMI_VERSION, cacheRoot };
 
 if (require.main === module) {
   let found;
@@ -227,5 +275,10 @@ if (require.main === module) {
     process.exit(0);
   }
   say(`pulumi ${found.version} (${found.source}) in ${found.binDir}`);
+  const yaml = ensureYaml(found.binDir);
+  if ("missing" in yaml) {
+    say(`YAML LANGUAGE HOST MISSING: ${yaml.missing}`);
+    if (process.env.REQUIRE_PULUMI_ENGINE === "1") process.exit(1);
+  } else say(`pulumi-language-yaml in ${yaml.binDir}`);
   process.stdout.write(`${found.binDir}\n`);
 }

@@ -8,13 +8,18 @@
 const { spawn } = require("node:child_process");
 const fs = require("node:fs");
 const path = require("node:path");
-const { locate } = require("../../scripts/pulumi-cli");
+const { locate, locateYaml } = require("../../scripts/pulumi-cli");
 
 const PASSPHRASE = "engine-test-passphrase";
 
 /** The CLI, or why there is none (then the engine suites report themselves skipped). */
 function engine() {
   return locate();
+}
+
+/** The YAML language host beside the CLI in `binDir`, on PATH or built; or why there is none. */
+function yamlHost(binDir) {
+  return locateYaml(binDir);
 }
 
 /**
@@ -323,4 +328,13 @@ class PulumiStack {
   }
 }
 
-module.exports = { PulumiStack, engine, engineEnv, stepsOf, readEvents, killGroup, PASSPHRASE };
+module.exports = {
+  PulumiStack,
+  engine,
+  yamlHost,
+  engineEnv,
+  stepsOf,
+  readEvents,
+  killGroup,
+  PASSPHRASE,
+};

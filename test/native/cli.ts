@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ROOT } from "../harness/pulumi-parts";
-import { engine, engineEnv } from "../engine/pulumi";
+import { engine, engineEnv, yamlHost } from "../engine/pulumi";
 
 /*
  * The real Pulumi CLI (scripts/pulumi-cli.js finds or builds it) against a local file backend,
@@ -17,6 +17,14 @@ if ("missing" in found && process.env.REQUIRE_PULUMI_ENGINE === "1") {
 }
 export const CLI_BIN = "missing" in found ? "" : found.binDir;
 export const cliMissing = "missing" in found ? `skipped: ${found.missing}` : undefined;
+
+// The YAML language host, for YAML programs (scripts/pulumi-cli.js builds it beside the CLI's).
+const yaml = "missing" in found ? found : yamlHost(found.binDir);
+if ("missing" in yaml && process.env.REQUIRE_PULUMI_ENGINE === "1") {
+  throw new Error(`pulumi-language-yaml is required (REQUIRE_PULUMI_ENGINE=1): ${yaml.missing}`);
+}
+export const yamlMissing = "missing" in yaml ? `skipped: ${yaml.missing}` : undefined;
+const YAML_BIN = "missing" in yaml ? [] : [yaml.binDir];
 
 export interface Run {
   code: number;
@@ -47,7 +55,7 @@ export function cliSession(extraEnv: Record<string, string> = {}) {
   // `pulumi-resource-hosting` there.
   const where = {
     binDir: CLI_BIN,
-    path: [join(ROOT, "plugin")],
+    path: [join(ROOT, "plugin"), ...YAML_BIN],
     home: join(base, "home"),
     backend: join(base, "state"),
   };
