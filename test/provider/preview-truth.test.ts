@@ -1,4 +1,4 @@
-import { writeFile } from "node:fs/promises";
+import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { appSource, useProviderHost } from "../helpers/provider-env";
 
@@ -102,9 +102,17 @@ describe("App", () => {
     });
   });
 
+  // In place, so the source index must see the change; put back after, since the other tests
+  // of this block (in any order) plan against the same folder.
   test("a changed file still replaces", async () => {
-    await writeFile(join(dir, "index.js"), "console.log('changed');\n");
-    expect((await plan("App", state, program)).replaces).toEqual(["sourceHash"]);
+    const file = join(dir, "index.js");
+    const before = await readFile(file);
+    try {
+      await writeFile(file, "console.log('changed');\n");
+      expect((await plan("App", state, program)).replaces).toEqual(["sourceHash"]);
+    } finally {
+      await writeFile(file, before);
+    }
   });
 });
 
