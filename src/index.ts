@@ -70,6 +70,7 @@ export {
   type GetAppWindowOutputArgs,
 } from "./data/apps";
 export type { AccountOption, AccountOptionInput } from "./data/account-option";
+export type { DataSourceFunction, DataSourceOutputFunction } from "./data/function-types";
 export type { AccountInput } from "./provider/account-input";
 export {
   getBackupDownloadUrl,

@@ -3,6 +3,7 @@ import type { AccountOption, AccountOptionInput } from "./account-option";
 import type { z } from "zod";
 import { assertType, type SameShape } from "../base";
 import type { appArgs } from "./app-calls";
+import type { DataSourceFunction, DataSourceOutputFunction } from "./function-types";
 import { dataSource, outputOf } from "./data-source";
 import type { ById, ByIdInput } from "./pick-one";
 import type { AppDashboard, AppInfo, AppMetrics, DeploymentInfo } from "./results";
@@ -42,14 +43,10 @@ export type GetAppOutputArgs = ByIdInput & AccountOptionInput;
  * const web = await hosting.getApp({ name: "web" });
  * ```
  */
-export const getApp: (args: GetAppArgs, opts?: pulumi.InvokeOptions) => Promise<AppInfo> =
-  dataSource("getApp");
+export const getApp: DataSourceFunction<GetAppArgs, AppInfo> = dataSource("getApp");
 
 /** {@link getApp} for Inputs: an Output of the app. */
-export const getAppOutput: (
-  args: GetAppOutputArgs,
-  opts?: pulumi.InvokeOutputOptions,
-) => pulumi.Output<AppInfo> = outputOf(getApp);
+export const getAppOutput: DataSourceOutputFunction<GetAppOutputArgs, AppInfo> = outputOf(getApp);
 
 /** Arguments of {@link getAppDeployments}. */
 export interface GetAppDeploymentsArgs extends AccountOption {
@@ -80,16 +77,14 @@ export interface GetAppWindowOutputArgs extends AccountOptionInput {
 }
 
 /** The deployments of an app. */
-export const getAppDeployments: (
-  args: GetAppDeploymentsArgs,
-  opts?: pulumi.InvokeOptions,
-) => Promise<DeploymentInfo[]> = dataSource("getAppDeployments");
+export const getAppDeployments: DataSourceFunction<GetAppDeploymentsArgs, DeploymentInfo[]> =
+  dataSource("getAppDeployments");
 
 /** {@link getAppDeployments} for Inputs: an Output of the list. */
-export const getAppDeploymentsOutput: (
-  args: GetAppDeploymentsOutputArgs,
-  opts?: pulumi.InvokeOutputOptions,
-) => pulumi.Output<DeploymentInfo[]> = outputOf(getAppDeployments);
+export const getAppDeploymentsOutput: DataSourceOutputFunction<
+  GetAppDeploymentsOutputArgs,
+  DeploymentInfo[]
+> = outputOf(getAppDeployments);
 
 /**
  * RAM, CPU and network usage of an app over the last `minutes`.
@@ -98,16 +93,12 @@ export const getAppDeploymentsOutput: (
  * const lastHour = await hosting.getAppMetrics({ appId: web.id, minutes: 60 });
  * ```
  */
-export const getAppMetrics: (
-  args: GetAppWindowArgs,
-  opts?: pulumi.InvokeOptions,
-) => Promise<AppMetrics> = dataSource("getAppMetrics");
+export const getAppMetrics: DataSourceFunction<GetAppWindowArgs, AppMetrics> =
+  dataSource("getAppMetrics");
 
 /** {@link getAppMetrics} for Inputs: an Output of the usage series. */
-export const getAppMetricsOutput: (
-  args: GetAppWindowOutputArgs,
-  opts?: pulumi.InvokeOutputOptions,
-) => pulumi.Output<AppMetrics> = outputOf(getAppMetrics);
+export const getAppMetricsOutput: DataSourceOutputFunction<GetAppWindowOutputArgs, AppMetrics> =
+  outputOf(getAppMetrics);
 
 /**
  * Traffic analytics of an app over the last `minutes`. Analytics must be on: see
@@ -121,16 +112,12 @@ export const getAppMetricsOutput: (
  * );
  * ```
  */
-export const getAppDashboard: (
-  args: GetAppWindowArgs,
-  opts?: pulumi.InvokeOptions,
-) => Promise<AppDashboard> = dataSource("getAppDashboard");
+export const getAppDashboard: DataSourceFunction<GetAppWindowArgs, AppDashboard> =
+  dataSource("getAppDashboard");
 
 /** {@link getAppDashboard} for Inputs: an Output of the analytics. */
-export const getAppDashboardOutput: (
-  args: GetAppWindowOutputArgs,
-  opts?: pulumi.InvokeOutputOptions,
-) => pulumi.Output<AppDashboard> = outputOf(getAppDashboard);
+export const getAppDashboardOutput: DataSourceOutputFunction<GetAppWindowOutputArgs, AppDashboard> =
+  outputOf(getAppDashboard);
 
 assertType<SameShape<z.input<typeof appArgs.oneArgs>, GetAppArgs>>(true);
 assertType<SameShape<z.input<typeof appArgs.appIdArgs>, GetAppDeploymentsArgs>>(true);

@@ -3,6 +3,7 @@ import type { AccountOption, AccountOptionInput } from "./account-option";
 import type { z } from "zod";
 import { assertType, type SameShape } from "../base";
 import type { backupArgs } from "./backup-calls";
+import type { DataSourceFunction, DataSourceOutputFunction } from "./function-types";
 import { dataSource, outputOf } from "./data-source";
 import type { BackupDownloadUrl } from "./results";
 
@@ -23,15 +24,13 @@ export interface GetBackupDownloadUrlOutputArgs extends AccountOptionInput {
 }
 
 /** A signed, expiring download URL for a backup, as a Pulumi secret. */
-export const getBackupDownloadUrl: (
-  a: GetBackupDownloadUrlArgs,
-  opts?: pulumi.InvokeOptions,
-) => Promise<BackupDownloadUrl> = dataSource("getBackupDownloadUrl");
+export const getBackupDownloadUrl: DataSourceFunction<GetBackupDownloadUrlArgs, BackupDownloadUrl> =
+  dataSource("getBackupDownloadUrl");
 
 /** {@link getBackupDownloadUrl} for Inputs: an Output whose `url` is a secret. */
-export const getBackupDownloadUrlOutput: (
-  a: GetBackupDownloadUrlOutputArgs,
-  opts?: pulumi.InvokeOutputOptions,
-) => pulumi.Output<BackupDownloadUrl> = outputOf(getBackupDownloadUrl);
+export const getBackupDownloadUrlOutput: DataSourceOutputFunction<
+  GetBackupDownloadUrlOutputArgs,
+  BackupDownloadUrl
+> = outputOf(getBackupDownloadUrl);
 
 assertType<SameShape<z.input<typeof backupArgs>, GetBackupDownloadUrlArgs>>(true);

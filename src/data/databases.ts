@@ -4,6 +4,7 @@ import type { AccountOption, AccountOptionInput } from "./account-option";
 import type { z } from "zod";
 import { assertType, type SameShape } from "../base";
 import type { databaseArgs } from "./database-calls";
+import type { DataSourceFunction, DataSourceOutputFunction } from "./function-types";
 import { dataSource, outputOf } from "./data-source";
 import type { ById, ByIdInput } from "./pick-one";
 import type { DatabaseConnection, DatabaseInfo } from "./results";
@@ -69,16 +70,12 @@ export type GetDatabaseOutputArgs = ByIdInput &
  * const orders = await hosting.getDatabase({ name: "orders" });
  * ```
  */
-export const getDatabase: (
-  args: GetDatabaseArgs,
-  opts?: pulumi.InvokeOptions,
-) => Promise<DatabaseInfo> = dataSource("getDatabase");
+export const getDatabase: DataSourceFunction<GetDatabaseArgs, DatabaseInfo> =
+  dataSource("getDatabase");
 
 /** {@link getDatabase} for Inputs: an Output of the database. */
-export const getDatabaseOutput: (
-  args: GetDatabaseOutputArgs,
-  opts?: pulumi.InvokeOutputOptions,
-) => pulumi.Output<DatabaseInfo> = outputOf(getDatabase);
+export const getDatabaseOutput: DataSourceOutputFunction<GetDatabaseOutputArgs, DatabaseInfo> =
+  outputOf(getDatabase);
 
 /** Arguments of {@link getDatabaseConnection}. */
 export interface GetDatabaseConnectionArgs extends AccountOption {
@@ -100,16 +97,16 @@ export interface GetDatabaseConnectionOutputArgs extends AccountOptionInput {
  * export const url = conn.connectionUrl; // secret
  * ```
  */
-export const getDatabaseConnection: (
-  args: GetDatabaseConnectionArgs,
-  opts?: pulumi.InvokeOptions,
-) => Promise<DatabaseConnection> = dataSource("getDatabaseConnection");
+export const getDatabaseConnection: DataSourceFunction<
+  GetDatabaseConnectionArgs,
+  DatabaseConnection
+> = dataSource("getDatabaseConnection");
 
 /** {@link getDatabaseConnection} for Inputs: an Output whose `connectionUrl` is a secret. */
-export const getDatabaseConnectionOutput: (
-  args: GetDatabaseConnectionOutputArgs,
-  opts?: pulumi.InvokeOutputOptions,
-) => pulumi.Output<DatabaseConnection> = outputOf(getDatabaseConnection);
+export const getDatabaseConnectionOutput: DataSourceOutputFunction<
+  GetDatabaseConnectionOutputArgs,
+  DatabaseConnection
+> = outputOf(getDatabaseConnection);
 
 assertType<SameShape<z.input<typeof databaseArgs.listArgs>, GetDatabasesArgs>>(true);
 assertType<SameShape<z.input<typeof databaseArgs.oneArgs>, GetDatabaseArgs>>(true);
