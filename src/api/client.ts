@@ -40,7 +40,7 @@ import { DEFAULT_LIMITS } from "./timeouts";
 import { withRetryLog } from "./request-log";
 import { Transport, type RequestSpec } from "./transport";
 import type { RequestLimiter } from "./limiter";
-import { DEFAULT_RETRY_POLICY, type RetryEvent, type RetryPolicy } from "./retry";
+import { retryPolicyFrom, type RetryEvent, type RetryPolicy } from "./retry";
 import { tokenDigest } from "./token-digest";
 import { version } from "./version";
 
@@ -79,7 +79,7 @@ export interface HostingClientOptions {
    */
   throttleTimeoutMs?: number;
   /**
-   * What is retried and how it backs off; unset fields keep {@link DEFAULT_RETRY_POLICY}'s.
+   * What is retried and how it backs off; unset fields keep those of `DEFAULT_RETRY_POLICY`.
    * `maxRetries` and `throttleTimeoutMs`, when given, override the policy's.
    */
   retryPolicy?: Partial<RetryPolicy>;
@@ -138,7 +138,7 @@ export class HostingClient {
   constructor(options: HostingClientOptions) {
     const url = parseApiUrl(options?.apiUrl, options?.allowInsecureHttp);
     assertTokenShape(options.token);
-    const policy = { ...DEFAULT_RETRY_POLICY, ...options.retryPolicy };
+    const policy = retryPolicyFrom(options.retryPolicy);
     const maxRetries = options.maxRetries ?? policy.maxRetries;
     if (!Number.isInteger(maxRetries) || maxRetries < 0) {
       throw new HostingInputError("maxRetries", "maxRetries must be a whole number ≥ 0");

@@ -1,4 +1,4 @@
-import { HostingApiError, HostingConnectionError } from "./errors";
+import { HostingApiError, HostingConnectionError, HostingInputError } from "./errors";
 
 /*
  * What is retried, in one place: the policy is ours, not a library default. To change what is
@@ -72,6 +72,45 @@ export type AttemptFailure =
    * there was one: a 2xx says the service acted all the same.
    */
   | { kind: "refused"; status?: number };
+
+/**
+ * The client's `retryPolicy` option over the default, checked: `backoff` merged field by field
+ * (a partial one would leave NaN waits), and every field of the right kind before any request.
+ */
+export function retryPolicyFrom(given: Partial<RetryPolicy> | undefined): RetryPolicy {
+  const policy: RetryPolicy = {
+    ...DEFAULT_RETRY_POLICY,
+    ...given,
+    backoff: { ...DEFAULT_RETRY_POLICY.backoff, ...given?.backoff },
+  };
+  const bad = (field: string, rule: string) =>
+    new HostingInputError(`retryPolicy.${field}`, `retryPolicy.${field} must be ${rule}`);
+  const status = (n: unknown) => Number.isInteger(n) && (n as number) >= 100;
+  const { baseMs, factor, maxMs, jitter } = policy.backoff;
+  const ms = (n: number) => Number.isFinite(n) && n >= 0;
+  if (!ms(baseMs)) throw bad("backoff.baseMs", "a number of ms ≥ 0");
+  if (!(Number.isFinite(factor) && factor >= 1)) throw bad("backoff.factor", "a number ≥ 1");
+  if (!ms(maxMs)) throw bad("backoff.maxMs", "a number of ms ≥ 0");
+  if (!(Number.isFinite(jitter) && jitter >= 0 && jitter <= 1)) {
+    throw bad("backoff.jitter", "a number from 0 to 1");
+  }
+  if (!Array.isArray(policy.methods) || !policy.methods.every((m) => typeof m === "string")) {
+    throw bad("methods", "a list of HTTP method names");
+  }
+  const range = (c: unknown) =>
+    status(c) ||
+    (Array.isArray(c) && c.length === 2 && status(c[0]) && (status(c[1]) || c[1] === Infinity));
+  if (!Array.isArray(policy.statusCodes) || !policy.statusCodes.every(range)) {
+    throw bad("statusCodes", "a list of HTTP statuses or [from, to] pairs");
+  }
+  if (!Array.isArray(policy.refusedStatusCodes) || !policy.refusedStatusCodes.every(status)) {
+    throw bad("refusedStatusCodes", "a list of HTTP statuses");
+  }
+  if (typeof policy.deleteGoneAfterLostReply !== "boolean") {
+    throw bad("deleteGoneAfterLostReply", "true or false");
+  }
+  return policy;
+}
 
 export function isRetryableStatus(status: number, policy = DEFAULT_RETRY_POLICY): boolean {
   return policy.statusCodes.some((c) =>

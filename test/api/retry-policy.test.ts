@@ -47,3 +47,26 @@ test("maxRetries and throttleTimeoutMs, the older options, still win over the po
   const c = env.client({ maxRetries: 0, throttleTimeoutMs: 5, retryPolicy: { maxRetries: 7 } });
   expect(c.retryPolicy).toMatchObject({ maxRetries: 0, throttleTimeoutMs: 5 });
 });
+
+test("a retryPolicy field of the wrong kind is refused, naming it, before any request", () => {
+  const bad: Array<[string, unknown]> = [
+    ["backoff.factor", { backoff: { ...DEFAULT_RETRY_POLICY.backoff, factor: 0.5 } }],
+    ["backoff.jitter", { backoff: { ...DEFAULT_RETRY_POLICY.backoff, jitter: 2 } }],
+    ["statusCodes", { statusCodes: ["503"] }],
+    ["methods", { methods: "GET" }],
+  ];
+  for (const [field, retryPolicy] of bad) {
+    expect(() => env.client({ retryPolicy: retryPolicy as Partial<RetryPolicy> })).toThrow(
+      expect.objectContaining({ property: `retryPolicy.${field}` }),
+    );
+  }
+  expect(env.emu.stats().requests).toEqual({});
+});
+
+test("a backoff given in part keeps the default's other fields (no NaN waits)", () => {
+  const partial = { backoff: { baseMs: 50 } } as unknown as Partial<RetryPolicy>;
+  expect(env.client({ retryPolicy: partial }).retryPolicy.backoff).toEqual({
+    ...DEFAULT_RETRY_POLICY.backoff,
+    baseMs: 50,
+  });
+});
