@@ -55,7 +55,7 @@ export interface RunOptions {
 export declare const PASSPHRASE: string;
 export declare function engine(): Located;
 /** The YAML language host beside the CLI in `binDir`, on PATH or built; or why there is none. */
-export declare function yamlHost(binDir: string): { binDir: string } | { missing: string };
+export declare function locateYaml(binDir: string): { binDir: string } | { missing: string };
 export declare function killGroup(child: ChildProcess): void;
 export declare function engineEnv(
   where: { binDir: string; home: string; backend: string; path?: string[] },

@@ -17,11 +17,6 @@ function engine() {
   return locate();
 }
 
-/** The YAML language host beside the CLI in `binDir`, on PATH or built; or why there is none. */
-function yamlHost(binDir) {
-  return locateYaml(binDir);
-}
-
 /**
  * Parses `--event-log` output: one engine event per line.
  * @param {string} file
@@ -331,7 +326,7 @@ class PulumiStack {
 module.exports = {
   PulumiStack,
   engine,
-  yamlHost,
+  locateYaml,
   engineEnv,
   stepsOf,
   readEvents,

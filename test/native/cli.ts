@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ROOT } from "../harness/pulumi-parts";
-import { engine, engineEnv, yamlHost } from "../engine/pulumi";
+import { engine, engineEnv, locateYaml } from "../engine/pulumi";
 
 /*
  * The real Pulumi CLI (scripts/pulumi-cli.js finds or builds it) against a local file backend,
@@ -19,7 +19,7 @@ export const CLI_BIN = "missing" in found ? "" : found.binDir;
 export const cliMissing = "missing" in found ? `skipped: ${found.missing}` : undefined;
 
 // The YAML language host, for YAML programs (scripts/pulumi-cli.js builds it beside the CLI's).
-const yaml = "missing" in found ? found : yamlHost(found.binDir);
+const yaml = "missing" in found ? found : locateYaml(found.binDir);
 if ("missing" in yaml && process.env.REQUIRE_PULUMI_ENGINE === "1") {
   throw new Error(`pulumi-language-yaml is required (REQUIRE_PULUMI_ENGINE=1): ${yaml.missing}`);
 }
