@@ -74,12 +74,12 @@ export function digestFile(abs: string, shown: string, listed: Listed): Promise<
  * packer's small files, which a stream per file made cost more than their bytes.
  */
 export function readWholeFile(abs: string, shown: string, listed: Listed): Promise<Buffer> {
-  const chunks: Buffer[] = [];
+  const out = Buffer.allocUnsafe(listed.size);
   let total = 0;
+  // Bytes past the listed size are not kept: readListed refuses such a file once it is read.
   return readListed(abs, shown, listed, (chunk) => {
-    chunks.push(Buffer.from(chunk)); // the read buffer is reused for the next chunk
-    total += chunk.length;
-  }).then(() => (chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, total)));
+    total += chunk.copy(out, total);
+  }).then(() => out);
 }
 
 /**
