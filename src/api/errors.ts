@@ -78,6 +78,10 @@ export class HostingError extends Error {
    */
   static override [Symbol.hasInstance](value: unknown): boolean {
     if (typeof value !== "object" || value === null) return false;
+    // This copy's own classes by their prototype chain; the marks answer for other copies, and
+    // only for a named class (every anonymous one would share the name "").
+    if (Function.prototype[Symbol.hasInstance].call(this, value)) return true;
+    if (this.name === "") return false;
     const marked = value as { [key: symbol]: unknown };
     if (marked[kindKey(this.name)] === true) return true;
     const kinds = marked[KINDS];

@@ -37,7 +37,7 @@ export interface RetryPolicy {
 }
 
 /** The one declaration of what is retried: the client's default. */
-export const DEFAULT_RETRY_POLICY: RetryPolicy = Object.freeze<RetryPolicy>({
+export const DEFAULT_RETRY_POLICY: RetryPolicy = frozen({
   maxRetries: 2,
   throttleTimeoutMs: 600_000,
   methods: ["GET", "HEAD", "PUT", "DELETE", "OPTIONS"],
@@ -47,11 +47,24 @@ export const DEFAULT_RETRY_POLICY: RetryPolicy = Object.freeze<RetryPolicy>({
   deleteGoneAfterLostReply: true,
 });
 
+/** A policy frozen through its lists and backoff: it is shared by every client made from it. */
+function frozen(p: RetryPolicy): RetryPolicy {
+  return Object.freeze({
+    ...p,
+    methods: Object.freeze([...p.methods]),
+    statusCodes: Object.freeze(
+      p.statusCodes.map((c) => (typeof c === "number" ? c : Object.freeze([c[0], c[1]] as const))),
+    ),
+    refusedStatusCodes: Object.freeze([...p.refusedStatusCodes]),
+    backoff: Object.freeze({ ...p.backoff }),
+  });
+}
+
 /**
  * Resources and data sources: more retries of a call that is safe to repeat, about 15 s with the
  * backoff, so one deployment rides out a flaky moment instead of failing on the third 503.
  */
-export const PATIENT_RETRY_POLICY: RetryPolicy = Object.freeze({
+export const PATIENT_RETRY_POLICY: RetryPolicy = frozen({
   ...DEFAULT_RETRY_POLICY,
   maxRetries: 5,
 });
@@ -99,7 +112,11 @@ export function retryPolicyFrom(given: Partial<RetryPolicy> | undefined): RetryP
   }
   const range = (c: unknown) =>
     status(c) ||
-    (Array.isArray(c) && c.length === 2 && status(c[0]) && (status(c[1]) || c[1] === Infinity));
+    (Array.isArray(c) &&
+      c.length === 2 &&
+      status(c[0]) &&
+      (status(c[1]) || c[1] === Infinity) &&
+      c[0] <= c[1]);
   if (!Array.isArray(policy.statusCodes) || !policy.statusCodes.every(range)) {
     throw bad("statusCodes", "a list of HTTP statuses or [from, to] pairs");
   }
@@ -109,7 +126,7 @@ export function retryPolicyFrom(given: Partial<RetryPolicy> | undefined): RetryP
   if (typeof policy.deleteGoneAfterLostReply !== "boolean") {
     throw bad("deleteGoneAfterLostReply", "true or false");
   }
-  return policy;
+  return frozen({ ...policy, methods: policy.methods.map((m) => m.toUpperCase()) });
 }
 
 export function isRetryableStatus(status: number, policy = DEFAULT_RETRY_POLICY): boolean {

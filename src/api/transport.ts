@@ -179,14 +179,17 @@ export class Transport {
         throw ambiguous ? markLostReply(spec.method, error, spec.lostReplyHint, policy) : error;
       if (plan.reason === "transient") transientRetries++;
       // With the shared limiter, a 429's wait is the limiter's pause: everyone sits it out there.
-      const ownWait = plan.reason === "throttled" && this.#limiter ? 0 : plan.waitMs;
+      // Another refusing status (a policy's refusedStatusCodes) pauses no limiter: wait here.
+      const status = outcome.failure.kind === "status" ? outcome.failure.status : undefined;
+      const pausedByLimiter = plan.reason === "throttled" && this.#limiter && status === 429;
+      const ownWait = pausedByLimiter ? 0 : plan.waitMs;
       this.#opts.onRetry?.({
         operation: spec.operation,
         method: spec.method,
         path: spec.path,
         attempt,
         reason: plan.reason,
-        status: outcome.failure.kind === "status" ? outcome.failure.status : undefined,
+        status,
         waitMs: Math.max(ownWait, this.#limiter?.nextSlotInMs() ?? 0),
         message: error.message,
       });

@@ -1,5 +1,6 @@
 import { execFileSync } from "node:child_process";
 import { resolve } from "node:path";
+import { HostingError, NotFoundError } from "../../src/api";
 
 /*
  * Two copies of the built package in one process, as when a program and a library each install
@@ -54,4 +55,13 @@ test("instanceof holds across two loaded copies of the built error modules", () 
     plain: false,
     deprecated: true,
   });
+});
+
+test("in one copy, instanceof follows the prototype chain; anonymous subclasses are not one class", () => {
+  const A = class extends HostingError {};
+  const B = class extends HostingError {};
+  expect(new A("a", "HOSTING_A") instanceof B).toBe(false);
+  expect(new A("a", "HOSTING_A") instanceof HostingError).toBe(true);
+  expect(Object.create(NotFoundError.prototype) instanceof NotFoundError).toBe(true);
+  expect(new A("a", "HOSTING_A") instanceof NotFoundError).toBe(false);
 });

@@ -70,3 +70,23 @@ test("a backoff given in part keeps the default's other fields (no NaN waits)", 
     baseMs: 50,
   });
 });
+
+test("a policy's own refusing status (not a 429) still waits its backoff before asking again", async () => {
+  env.emu.setFaults({ rules: [{ route: "GET /apps", status: 503, times: 1 }] });
+  const waits: number[] = [];
+  const c = env.client({
+    retryPolicy: { refusedStatusCodes: [429, 503] },
+    limiter: new RequestLimiter({ clock: new VirtualClock() }),
+    onRetry: (e) => waits.push(e.waitMs),
+  });
+  await expect(c.listApps()).resolves.toBeDefined();
+  expect(waits).toHaveLength(1);
+  expect(waits[0]).toBeGreaterThan(0);
+});
+
+test("the default policy cannot be changed in place (every client shares its lists)", () => {
+  expect(() => (DEFAULT_RETRY_POLICY.methods as string[]).push("POST")).toThrow(TypeError);
+  expect(() => {
+    (DEFAULT_RETRY_POLICY.backoff as { baseMs: number }).baseMs = 0;
+  }).toThrow(TypeError);
+});
