@@ -29,6 +29,12 @@ const moved = (shown: string) =>
     `source/${shown} changed while the source was read; run again once nothing writes to it`,
   );
 
+const notRegular = (shown: string) =>
+  new HostingInputError(
+    "source",
+    `source/${shown} stopped being a regular file while the source was read; run again`,
+  );
+
 /** Opens a file the walk saw as a regular file; refuses it if it no longer is one. */
 export async function openRegular(abs: string, shown: string): Promise<FileHandle> {
   let fh: FileHandle;
@@ -43,10 +49,7 @@ export async function openRegular(abs: string, shown: string): Promise<FileHandl
   });
   if (!info.isFile()) {
     await fh.close();
-    throw new HostingInputError(
-      "source",
-      `source/${shown} stopped being a regular file while the source was read; run again`,
-    );
+    throw notRegular(shown);
   }
   return fh;
 }
@@ -116,7 +119,9 @@ function readListed(
         if (!now.isFile() || total !== listed.size || now.size !== listed.size)
           return fail(moved(shown));
         if (now.mtimeMs !== listed.mtimeMs) return fail(moved(shown));
-        fsClose(fd, (e) => (e ? fail(e) : (done(), resolve())));
+        const closing = fd;
+        fd = -1; // closed, even if close fails: that number may be another file's by then
+        fsClose(closing, (e) => (e ? fail(e) : (done(), resolve())));
       });
     const next = () =>
       fsRead(fd, buf, 0, buf.length, null, (err, n) => {
@@ -135,7 +140,7 @@ function readListed(
       fstat(fd, (e, info) => {
         if (e) return fail(e);
         // Checked before the first read: a FIFO or device swapped in is never read from.
-        if (!info.isFile()) return fail(moved(shown));
+        if (!info.isFile()) return fail(notRegular(shown));
         next();
       });
     });

@@ -1,12 +1,12 @@
 import { stat } from "node:fs/promises";
-import { homedir } from "node:os";
-import { isAbsolute, resolve } from "node:path";
+import { resolve } from "node:path";
 import { PassThrough, Readable } from "node:stream";
 import yauzl from "yauzl";
 import { wireAssumptions, HostingInputError } from "../../api/wire";
 import type { Manifest } from "./manifest";
 import { sameValue, stableJson } from "../stable-json";
 import { folderFiles } from "./folder-walk";
+import { missingSource } from "./source-exists";
 import { SizeTally, SOURCE_LIMITS } from "./source-limits";
 import { shownName } from "./source-names";
 import { byName, IGNORE_FILE, ignoreRules, type SourceFile } from "./source-rules";
@@ -28,22 +28,6 @@ export interface SourceListing {
 /** A hosting.json larger than this cannot equal any manifest the inputs make. */
 const OWN_MANIFEST_MAX = 1 << 20;
 
-/** Why a source path names nothing, with what the path was taken to mean. */
-function missing(source: string, root: string): HostingInputError {
-  let why = `source ${JSON.stringify(source)} does not exist`;
-  if (source === "~" || source.startsWith("~/")) {
-    why +=
-      ": `~` is not expanded (no shell reads this path); write the full path, e.g. " +
-      'path.join(os.homedir(), "app")';
-    if (!isAbsolute(source)) why += ` (${JSON.stringify(resolve(homedir(), source.slice(2)))})`;
-  } else if (!isAbsolute(source)) {
-    why +=
-      ` (a relative path is taken from the working directory ${JSON.stringify(process.cwd())}, ` +
-      `giving ${JSON.stringify(root)}); use path.join(__dirname, ...) in the program`;
-  }
-  return new HostingInputError("source", why);
-}
-
 /**
  * The files of a directory or a .zip with the manifest at the root: no node_modules or .git,
  * nothing matched by .hostingignore (see folder-walk.ts). A source's own hosting.json must equal
@@ -60,7 +44,7 @@ export async function listSource(
   try {
     st = await stat(root);
   } catch {
-    throw missing(source, root);
+    throw missingSource(source, root);
   }
   if (!st.isDirectory() && !(st.isFile() && root.endsWith(".zip"))) {
     throw new HostingInputError(
