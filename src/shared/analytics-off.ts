@@ -2,5 +2,5 @@ import { wireAssumptions, BadRequestError } from "../api/wire";
 
 /** Whether an error is the dashboard's "analytics is not enabled" answer, and nothing else. */
 export function isAnalyticsOff(err: unknown): err is BadRequestError {
-  return BadRequestError.isInstance(err) && wireAssumptions.analyticsOffError.test(err.bodyMessage);
+  return err instanceof BadRequestError && wireAssumptions.analyticsOffError.test(err.bodyMessage);
 }
