@@ -162,6 +162,9 @@ export class HostingClient {
     if (options.onRetry !== undefined && typeof options.onRetry !== "function") {
       throw new HostingInputError("onRetry", "onRetry must be a function");
     }
+    if (options.debugLog !== undefined && typeof options.debugLog !== "boolean") {
+      throw new HostingInputError("debugLog", "debugLog must be true or false");
+    }
     // The standalone client's default; resources and data sources pass the connection's reading.
     const debugLog = options.debugLog ?? process.env.HOSTING_LOG === "debug";
     this.apiUrl = url.toString();

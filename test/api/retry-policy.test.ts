@@ -90,3 +90,9 @@ test("the default policy cannot be changed in place (every client shares its lis
     (DEFAULT_RETRY_POLICY.backoff as { baseMs: number }).baseMs = 0;
   }).toThrow(TypeError);
 });
+
+test('debugLog must be a boolean: the string "false" is refused, not taken as on', () => {
+  expect(() => env.client({ debugLog: "false" as unknown as boolean })).toThrow(
+    expect.objectContaining({ property: "debugLog" }),
+  );
+});
