@@ -62,6 +62,9 @@ describe("the program", () => {
 
   test("runs the app on the recommended node version", async () => {
     expect(await value(program.runtimeVersion)).toBe("20.18.1");
+    // The App reaches the mocks only once all its inputs resolve (the database lookups too):
+    // wait for its id, not for the version alone, or this test leans on the order tests run in.
+    await value(program.appId);
     const app = resources.find((r) => r.type === "pulumi-nodejs:dynamic/hosting:App")!;
     expect(app.inputs.runtime).toEqual({ language: "node", version: "20.18.1" });
   });
