@@ -2,7 +2,8 @@
 // requests per second: how close to the floor (200 / 50 s) the shared limiter gets, from one
 // process and from four that share the token and know nothing of each other (four stacks of a
 // GitOps matrix deploying at once), and that no create fails, none is duplicated or orphaned.
-// `--apps N` changes the number of creates.
+// `--apps N` changes the number of creates; `--processes N` runs only that case; `--no-up` leaves
+// out `pulumi up`; `--trace` prints the requests by arrival per 250 ms (`--trace-ms` sets it).
 const { mkdtemp, mkdir, writeFile, rm, symlink } = require("node:fs/promises");
 const { tmpdir } = require("node:os");
 const { join, resolve } = require("node:path");
@@ -19,8 +20,32 @@ const UP_PARALLEL = 4 * require("node:os").cpus().length;
 /** The least a create waits after its POST: the emulator's setup, then the App's first look. */
 const SETUP_WAIT_S = 0.45;
 
+/** The requests the emulator answered, counted by arrival in slots of `slotMs` from `start`. */
+function printTrace(log, start, slotMs) {
+  const rows = new Map();
+  for (const e of log) {
+    const slot = Math.floor((e.arrivedAt - start) / slotMs);
+    const row = rows.get(slot) ?? {};
+    const key = `${e.method}${e.status === 429 ? " 429" : ""}`;
+    row[key] = (row[key] ?? 0) + 1;
+    rows.set(slot, row);
+  }
+  for (const slot of [...rows.keys()].sort((a, b) => a - b)) {
+    const row = Object.entries(rows.get(slot)).map(([k, n]) => `${k} ${n}`);
+    console.log(`    ${String(slot * slotMs).padStart(6)} ms  ${row.join(", ")}`);
+  }
+}
+
 async function createAll(apps, processes, dir) {
-  const emu = await spawnEmulator(["--rate-limit", String(RATE), "--setup-delay-ms", "200"]);
+  const trace = flag("--trace") !== undefined;
+  const emu = await spawnEmulator([
+    "--rate-limit",
+    String(RATE),
+    "--setup-delay-ms",
+    "200",
+    ...(trace ? ["--log"] : []),
+  ]);
+  const log = trace ? requestLog(emu.child) : [];
   const hosts = await Promise.all(Array.from({ length: processes }, () => ProviderHost.start()));
   try {
     const provider = providerText("App");
@@ -70,6 +95,7 @@ async function createAll(apps, processes, dir) {
           }
         : {}),
     });
+    if (trace) printTrace(log, started, Number(flag("--trace-ms") ?? 250));
   } finally {
     await Promise.all(hosts.map((h) => h.stop()));
     await emu.stop();
@@ -146,8 +172,9 @@ module.exports = async function scaleBench() {
   const dir = await mkdtemp(join(tmpdir(), "hosting-bench-src-"));
   await writeFile(join(dir, "index.js"), "require('http').createServer().listen(8080);\n");
   try {
-    await createAll(apps, 1, dir);
-    await createAll(apps, 4, dir);
+    const only = flag("--processes");
+    for (const n of only ? [Number(only)] : [1, 4]) await createAll(apps, n, dir);
+    if (flag("--no-up")) return;
     const found = locate();
     if ("missing" in found)
       console.log(`\n## scale through \`pulumi up\`: skipped, ${found.missing}`);

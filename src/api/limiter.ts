@@ -154,8 +154,13 @@ export class RequestLimiter {
       }
     }
     if (status === 429) {
-      this.#pause(now, info.retryAfterMs ?? info.resetMs ?? 0, "pause");
-      this.#pace.throttled(permit.sentAt, now);
+      this.#pause(now, this.#refusalPauseMs(now, info), "pause");
+      // A refusal the server explains with its window (what is left, when it resets) is the
+      // window's business, which the pause and the quota rules handle; cutting the pace too would
+      // leave the next windows half used. Only an unexplained 429 says the pace is wrong.
+      if (info.remaining === undefined || !this.#quota.quota) {
+        this.#pace.throttled(permit.sentAt, now);
+      }
     } else {
       this.#pace.answered(now);
     }
@@ -179,6 +184,18 @@ export class RequestLimiter {
     const full = this.#quota.fullUntil(now);
     if (full !== undefined) later(full, "quota");
     return hold;
+  }
+
+  /**
+   * How long a 429 holds everything back: what Retry-After says, or the window's reset. When both
+   * say the same whole seconds of a stated window, the window's end as the quota rules know it
+   * (see QuotaWindow.windowEnd) is taken: a refusal 10 ms before a reset must not cost a second.
+   */
+  #refusalPauseMs(now: number, info: RateLimitInfo): number {
+    const { retryAfterMs, resetMs } = info;
+    if (resetMs === undefined) return retryAfterMs ?? 0;
+    if (retryAfterMs !== undefined && retryAfterMs !== resetMs) return retryAfterMs;
+    return this.#quota.quota ? this.#quota.windowEnd(now, resetMs) - now : resetMs;
   }
 
   #pause(now: number, ms: number, reason: HoldReason): void {

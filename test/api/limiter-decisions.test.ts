@@ -157,6 +157,44 @@ describe("the adaptive limiter's decisions", () => {
     expect(limiter.throttles).toBe(0);
   });
 
+  test("a 429 the window explains pauses until the window's end and keeps the pace", async () => {
+    const { clock, limiter, ask, granted } = setup();
+    const start = clock.now();
+    const window = { limit: 50, windowMs: 1000 };
+    await ask(1);
+    limiter.observe(granted[0], 200, { ...window, remaining: 49, resetMs: 1000 });
+    granted.shift()!.release();
+    await clock.advance(990);
+    await ask(1);
+    // 10 ms before the reset, said in whole seconds ("1 s") by both headers, as the emulator does.
+    const refused = { ...window, remaining: 0, resetMs: 1000, retryAfterMs: 1000 };
+    limiter.observe(granted[0], 429, refused);
+    granted.shift()!.release();
+    // Until the end of the window that began by the first answer, not a whole second more; and
+    // the next window goes at the quota's pace, not 0.7× of what this program sent.
+    expect(limiter.pausedUntil).toBe(start + 1000);
+    expect(limiter.throttles).toBe(0);
+    expect(limiter.rate).toBe(50);
+  });
+
+  test("a Retry-After longer than the window's reset is honoured", async () => {
+    const { clock, limiter, ask, granted } = setup();
+    const window = { limit: 50, windowMs: 1000 };
+    await ask(1);
+    limiter.observe(granted[0], 200, { ...window, remaining: 49, resetMs: 1000 });
+    granted.shift()!.release();
+    await ask(1);
+    await clock.advance(20); // the next token of a 50/s pace
+    limiter.observe(granted[0], 429, {
+      ...window,
+      retryAfterMs: 5000,
+      remaining: 0,
+      resetMs: 1000,
+    });
+    granted.shift()!.release();
+    expect(limiter.pausedUntil).toBe(clock.now() + 5000);
+  });
+
   test("no timer is left behind when nobody waits", async () => {
     const { clock, limiter, ask, granted } = setup();
     await ask(1);

@@ -3,7 +3,7 @@
 const { createInterface } = require("node:readline");
 
 /**
- * Collects entries `{ at, method, url, status }` (url without its query; the control API left
+ * Collects entries `{ at, arrivedAt, method, url, status }` (answered at, arrived at) (url without its query; the control API left
  * out) into the returned array as the child answers requests.
  */
 function requestLog(child) {
@@ -16,13 +16,19 @@ function requestLog(child) {
     } catch {
       return;
     }
-    if (e.req) pending.set(e.reqId, e.req);
+    if (e.req) pending.set(e.reqId, { ...e.req, time: e.time });
     else if (e.res && pending.has(e.reqId)) {
       const req = pending.get(e.reqId);
       pending.delete(e.reqId);
       const url = req.url.split("?")[0];
       if (!url.startsWith("/__emulator")) {
-        done.push({ at: e.time, method: req.method, url, status: e.res.statusCode });
+        done.push({
+          at: e.time,
+          arrivedAt: req.time,
+          method: req.method,
+          url,
+          status: e.res.statusCode,
+        });
       }
     }
   });

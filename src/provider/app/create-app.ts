@@ -9,7 +9,7 @@ import {
   type AppSummary,
 } from "../../api/wire";
 import { reportProgress } from "../../connection";
-import { forgetApps, listAppsSince } from "../app-directory";
+import { forgetApps, listAppsBefore, listAppsSince } from "../app-directory";
 import { AppMadeError, LostCreateReplyError } from "../errors";
 import { withKeyLock } from "../keyed-lock";
 import { createKey, MAX_GENERATIONS } from "./create-key";
@@ -21,6 +21,19 @@ import { DEFAULT_SETUP_TIMEOUT_S } from "./schema";
 
 /** How long after a lost reply the provider looks again before concluding nothing was made. */
 const SECOND_LOOK_MS = 1000;
+/**
+ * How long after its POST is answered a new app is first looked for. Its setup has begun by then,
+ * so that one list serves as the check of what was made and as the first look at the setup: a
+ * quick setup is seen done without a second list or a whole poll interval's wait.
+ */
+export const FIRST_LOOK_MS = 250;
+
+/** An app this create made (or took as the replay of its own earlier attempt). */
+export interface MadeApp {
+  id: string;
+  /** When its POST was answered, on the provider's clock: it exists since then. */
+  answeredAt: number;
+}
 
 export interface NewApp extends CreatedShape {
   /** The create's time budget; recovery and retries stop after it. */
@@ -57,16 +70,15 @@ export function createApp(
   client: HostingClient,
   app: NewApp,
   archivePath: string,
-): Promise<string> {
+): Promise<MadeApp> {
   const ours = (a: AppSummary) =>
     a.name === app.name && (app.subdomain === undefined || a.subdomain === app.subdomain);
   // Keyed on the account (the token's digest), not the API URL as spelled: two spellings of one
   // service (`localhost`, `127.0.0.1`) must not race. The name alone, not the subdomain too: an
   // app without a subdomain counts any same-named new app as its own.
   return withKeyLock(`create\u0000${client.accountKey}\u0000${app.name}`, async () => {
-    // A list requested from now on: never an older cached one, but creates of other names that
-    // start together share it.
-    const listed = (await listAppsSince(client, clock.now())).map((e) => e.app);
+    // A list requested around now (see listAppsBefore): creates that start together share it.
+    const listed = (await listAppsBefore(client)).map((e) => e.app);
     // On the clock recovery's deadline is checked against (a test's virtual one, too).
     const sentAt = new Date(clock.now());
     const budgetS = app.setupTimeoutSeconds ?? DEFAULT_SETUP_TIMEOUT_S;
@@ -88,12 +100,14 @@ export function createApp(
           ? createKey({ account: client.accountKey, urn: app.urn }, app, generation)
           : undefined;
       const id = await postUntilAnswered(at, key, listed);
+      const answeredAt = clock.now();
       reportProgress(`app "${app.name}": POST /apps answered with app ${id}`);
-      const verdict = await verify(at, id);
+      await clock.sleep(FIRST_LOOK_MS);
+      const verdict = await verify(at, id, answeredAt + FIRST_LOOK_MS);
       if (verdict === "new") {
         if (leftovers.length > 0) await refuseBesideLeftovers(at, id, leftovers);
         noteHeld(id, "created");
-        return id;
+        return { id, answeredAt };
       }
       if (verdict === "replayed") {
         reportProgress(
@@ -101,7 +115,7 @@ export function createApp(
             "made (same Idempotency-Key): it is taken, no second app is made",
         );
         noteHeld(id, "created");
-        return id;
+        return { id, answeredAt };
       }
       if (key === undefined) {
         // A random key never replays: the service answered with an app that is not this one.
@@ -122,13 +136,16 @@ export function createApp(
 /** What the app the service answered with is to this create. */
 type Verdict = "new" | "replayed" | "gone since" | "held by another resource" | "not this app";
 
-/** Reads a fresh list (looking twice for an app not there yet) and classifies `id`. */
-async function verify(at: Attempt, id: string): Promise<Verdict> {
+/**
+ * Reads a list requested at or after `since` (after the POST was answered; looking twice for an
+ * app not there yet) and classifies `id`.
+ */
+async function verify(at: Attempt, id: string, since: number): Promise<Verdict> {
   let found: AppSummary | undefined;
   for (let look = 0; look < 2 && !found; look++) {
     if (look > 0) await clock.sleep(SECOND_LOOK_MS);
     try {
-      const after = await listPatiently(at.client, at.giveUpAt);
+      const after = await listPatiently(at.client, at.giveUpAt, look === 0 ? since : undefined);
       found = after.find((e) => e.app.id === id)?.app;
     } catch (err) {
       const why = err instanceof Error ? err.message : String(err);
@@ -237,10 +254,12 @@ async function refuseBesideLeftovers(
  * A fresh app list. Without it nothing can be known, and failing here is the one outcome that may
  * leave an app outside the stack: transient failures are asked again while the create's budget lasts.
  */
-async function listPatiently(client: HostingClient, giveUpAt: number) {
-  for (;;) {
+/** A list requested after `since` (default: now), tried again while errors are transient. */
+async function listPatiently(client: HostingClient, giveUpAt: number, since?: number) {
+  for (let tries = 0; ; tries++) {
     try {
-      return await listAppsSince(client, clock.now());
+      // A retry asks for a list newer than the one that failed.
+      return await listAppsSince(client, since !== undefined && tries === 0 ? since : clock.now());
     } catch (err) {
       const again = isTransientError(err, client.retryPolicy);
       if (!again || clock.now() + SECOND_LOOK_MS >= giveUpAt) throw err;

@@ -27,7 +27,7 @@ import {
   type StateOf,
 } from "../resource-handler";
 import { AppMadeError, ResourceInitError } from "../errors";
-import { createApp } from "./create-app";
+import { createApp, FIRST_LOOK_MS } from "./create-app";
 import { newestDeployError } from "./deploy-error";
 import { appFields } from "./fields";
 import { heldFate, noteHeld } from "./held-apps";
@@ -36,8 +36,6 @@ import { contentHash, contentHashV1, hashSourceFiles } from "./source-hash";
 import { appInputSchema, DEFAULT_SETUP_TIMEOUT_S, type AppInputs } from "./schema";
 
 const POLL_MS = 500;
-/** The first look comes sooner: a quick setup is seen without a whole interval's wait. */
-const FIRST_LOOK_MS = 250;
 
 /** The manifest from the declaration's `wire` keys: a declared setting cannot be left out. */
 export function manifestOf(i: AppInputs): Manifest {
@@ -157,7 +155,7 @@ export const appHandler: ResourceHandler<AppSchema> = {
     }
     // A replacement of the App that adopted this id creates a new app (see held-apps.ts).
     if (inputs.adoptId !== undefined && fate !== "replaced") return adopt(client, inputs);
-    const { id, sourceHash } = await withPackage(inputs, async (p) => {
+    const { created, sourceHash } = await withPackage(inputs, async (p) => {
       const said = inputs.sourceHash;
       if (said !== undefined && p.sha256 !== said && p.sha256V1 !== said) {
         throw new HostingInputError(
@@ -169,7 +167,7 @@ export const appHandler: ResourceHandler<AppSchema> = {
       const sourceHash = said ?? p.sha256;
       const made = { ...inputs, sourceHash, urn: urnOf(inputs) };
       try {
-        return { id: await createApp(client, made, p.zipPath), sourceHash };
+        return { created: await createApp(client, made, p.zipPath), sourceHash };
       } catch (err) {
         // The service returned an app id: keep the app in the stack whatever failed afterwards.
         if (!(err instanceof AppMadeError)) throw err;
@@ -179,7 +177,8 @@ export const appHandler: ResourceHandler<AppSchema> = {
       }
     });
     // From here on the app exists: every failure keeps it in the stack.
-    return { id, outs: await settle(client, id, { ...inputs, sourceHash }, clock.now()) };
+    const { id, answeredAt } = created;
+    return { id, outs: await settle(client, id, { ...inputs, sourceHash }, answeredAt) };
   },
 
   async read(client, id, props) {
@@ -280,10 +279,12 @@ async function waitForSetup(
     return app;
   };
   const look = () => lookSince(Math.max(existsSince, clock.now() - POLL_MS));
-  // Creates that finish their POSTs close together share the first look too. It takes a list
-  // requested after it began: an older one (say, one queued behind other creates' uploads) may
-  // predate a setup that is done by now, and would cost a whole interval more.
-  await clock.sleep(FIRST_LOOK_MS);
-  const first = await lookSince(clock.now());
+  // The first look is a list requested FIRST_LOOK_MS after the app existed (for a new app, the
+  // one its create verified with) or, for an app kept from before, after this wait began. Creates
+  // answered close together share it; an older list (say, one queued behind other creates'
+  // uploads) may predate a setup that is done by now, and would cost a whole interval more.
+  const firstAt = (existsSince > 0 ? existsSince : clock.now()) + FIRST_LOOK_MS;
+  if (firstAt > clock.now()) await clock.sleep(firstAt - clock.now());
+  const first = await lookSince(firstAt);
   return pollUntil(first, look, (app) => app.setup === true, timeoutS, POLL_MS, what);
 }
