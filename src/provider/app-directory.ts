@@ -87,13 +87,3 @@ export function forgetApps(client: HostingClient): void {
   shared.delete(client);
 }
 
-/**
- * A list fit to be a create's "before": one requested at most one list gap before the create
- * began (HOSTING_LIST_CACHE_MS lowers that). A burst of creates shares the list the first of them
- * started instead of each waiting a gap for a newer one. What the list is for holds with that
- * age: an app this process made or deleted since drops the shared list (forgetApps), creates of
- * one name are serialized, and a leftover of an interrupted earlier run is older than this run.
- */
-export function listAppsBefore(client: HostingClient): Promise<AppListEntry[]> {
-  return listAppsSince(client, clock.now() - Math.min(MIN_GAP_MS, maxAgeMs()));
-}

@@ -33,7 +33,7 @@ test("aliases of one service do not race: two resources never end up with one ap
       createApp(numeric, { name: "twin" }, zip),
       createApp(named, { name: "twin" }, zip),
     ]);
-    const ids = results.flatMap((r) => (r.status === "fulfilled" ? [r.value] : []));
+    const ids = results.flatMap((r) => (r.status === "fulfilled" ? [r.value.id] : []));
     // One create made an app and took it; the other, proven not applied, was sent again and made
     // its own: two resources, two apps, never one app held twice.
     expect(ids).toHaveLength(2);

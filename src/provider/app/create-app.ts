@@ -9,7 +9,7 @@ import {
   type AppSummary,
 } from "../../api/wire";
 import { reportProgress } from "../../connection";
-import { forgetApps, listAppsBefore, listAppsSince } from "../app-directory";
+import { forgetApps, listAppsSince } from "../app-directory";
 import { AppMadeError, LostCreateReplyError } from "../errors";
 import { withKeyLock } from "../keyed-lock";
 import { createKey, MAX_GENERATIONS } from "./create-key";
@@ -40,6 +40,11 @@ export interface NewApp extends CreatedShape {
   setupTimeoutSeconds?: number;
   /** The resource's URN, when the program sent it: without it the key is random. */
   urn?: string;
+  /**
+   * When the create began (before its source was packed), on the provider's clock: its "before"
+   * view is a list requested since. Default: when createApp is called.
+   */
+  began?: number;
 }
 
 interface Attempt {
@@ -77,8 +82,10 @@ export function createApp(
   // service (`localhost`, `127.0.0.1`) must not race. The name alone, not the subdomain too: an
   // app without a subdomain counts any same-named new app as its own.
   return withKeyLock(`create\u0000${client.accountKey}\u0000${app.name}`, async () => {
-    // A list requested around now (see listAppsBefore): creates that start together share it.
-    const listed = (await listAppsBefore(client)).map((e) => e.app);
+    // A list requested since the create began: never an older cached one (an app made before
+    // the create began must be in it), but creates that began together share it, and one that
+    // waited for its packing slot takes a list another started meanwhile.
+    const listed = (await listAppsSince(client, app.began ?? clock.now())).map((e) => e.app);
     // On the clock recovery's deadline is checked against (a test's virtual one, too).
     const sentAt = new Date(clock.now());
     const budgetS = app.setupTimeoutSeconds ?? DEFAULT_SETUP_TIMEOUT_S;

@@ -145,6 +145,7 @@ export const appHandler: ResourceHandler<AppSchema> = {
   },
 
   async create(client, inputs) {
+    const began = clock.now();
     const fate = inputs.adoptId === undefined ? undefined : heldFate(inputs.adoptId);
     if (inputs.adoptId !== undefined && (fate === "kept" || fate === "adopted")) {
       throw new HostingInputError(
@@ -165,7 +166,7 @@ export const appHandler: ResourceHandler<AppSchema> = {
       }
       // Keep the hash check recorded (either format), so the next check compares like with like.
       const sourceHash = said ?? p.sha256;
-      const made = { ...inputs, sourceHash, urn: urnOf(inputs) };
+      const made = { ...inputs, sourceHash, urn: urnOf(inputs), began };
       try {
         return { created: await createApp(client, made, p.zipPath), sourceHash };
       } catch (err) {
