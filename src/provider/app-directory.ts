@@ -86,4 +86,3 @@ export async function findApp(client: HostingClient, appId: string) {
 export function forgetApps(client: HostingClient): void {
   shared.delete(client);
 }
-
