@@ -158,6 +158,7 @@ async function createThroughPulumi(apps) {
         UP_PARALLEL
       ).toFixed(2),
       [`apps on the server (target ${apps})`]: state.apps.length,
+      "GET /apps calls": log.filter((e) => e.method === "GET" && e.url === "/apps").length,
       "429s seen": log.filter((e) => e.status === 429).length,
       ...(failed ? { "pulumi up failed": failed.slice(0, 400) } : {}),
     });

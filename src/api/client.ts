@@ -196,6 +196,14 @@ export class HostingClient {
   }
 
   /**
+   * @internal Whether requests of this API URL and token wait their turn in the shared limiter
+   * now: the provider asks for fewer extra lists then, since each one delays a create.
+   */
+  get congested(): boolean {
+    return this.#transport.congested;
+  }
+
+  /**
    * @internal What this client retries: its transport's policy, which the provider's own
    * recovery (an App create after a lost reply) follows too.
    */

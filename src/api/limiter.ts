@@ -110,6 +110,11 @@ export class RequestLimiter {
     return this.#inFlight;
   }
 
+  /** Whether requests are waiting their turn now (for the pace, a pause, a window or a slot). */
+  get congested(): boolean {
+    return this.#queue.length > 0;
+  }
+
   /**
    * How long, in ms, a request at the front of the queue waits from now: the pause, then the
    * bucket's next token. An estimate for what a retry will sit out (a full slot adds to it).

@@ -109,6 +109,11 @@ export class Transport {
     });
   }
 
+  /** Whether the shared limiter holds requests back now: each more request waits its turn. */
+  get congested(): boolean {
+    return this.#limiter?.congested ?? false;
+  }
+
   /** Server-supplied text with the token (and anything shaped like one) taken out. */
   scrub(text: string): string {
     return this.#scrub(text);

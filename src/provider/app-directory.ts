@@ -50,22 +50,27 @@ export function listAppsShared(client: HostingClient): Promise<AppListEntry[]> {
 /**
  * Fresh lists are at most one in flight plus one queued, started at least this long apart: a
  * burst of creates each needing a list newer than the one in flight shares the next one instead
- * of starting its own (every list costs a request from the same rate quota as the creates).
+ * of starting its own. While the rate limit holds requests back, every list costs a create its
+ * turn: the gap is then 250 ms. Otherwise a list costs nothing but itself, and a create waiting
+ * for one (its "before" view, its first look) is held only 50 ms; `pulumi up` runs a handful of
+ * creates at once, and each waits for two lists.
  */
 const MIN_GAP_MS = 250;
+const IDLE_GAP_MS = 50;
+const gapMs = (client: HostingClient) => (client.congested ? MIN_GAP_MS : IDLE_GAP_MS);
 const queued = new WeakMap<HostingClient, Promise<AppListEntry[]>>();
 
 /** A shared list requested at or after `since` (ms since the epoch); starts one if needed. */
 export function listAppsSince(client: HostingClient, since: number): Promise<AppListEntry[]> {
   const hit = shared.get(client);
   if (hit && hit.startedAt >= since) return hit.promise;
-  if (!hit || (hit.settledAt !== undefined && clock.now() - hit.startedAt >= MIN_GAP_MS)) {
+  if (!hit || (hit.settledAt !== undefined && clock.now() - hit.startedAt >= gapMs(client))) {
     return start(client).promise;
   }
   // The queued list starts after every caller's `since` (each is at most its call time).
   let next = queued.get(client);
   if (!next) {
-    const wait = Math.max(0, hit.startedAt + MIN_GAP_MS - clock.now());
+    const wait = Math.max(0, hit.startedAt + gapMs(client) - clock.now());
     next = hit.promise
       .catch(() => undefined)
       .then(() => clock.sleep(wait))
