@@ -258,15 +258,14 @@ async function refuseBesideLeftovers(
 }
 
 /**
- * A fresh app list. Without it nothing can be known, and failing here is the one outcome that may
- * leave an app outside the stack: transient failures are asked again while the create's budget lasts.
+ * An app list requested at or after `since` (default: now). Without it nothing can be known, and
+ * failing here is the one outcome that may leave an app outside the stack: transient failures are
+ * asked again, for a list newer than the one that failed, while the create's budget lasts.
  */
-/** A list requested after `since` (default: now), tried again while errors are transient. */
 async function listPatiently(client: HostingClient, giveUpAt: number, since?: number) {
-  for (let tries = 0; ; tries++) {
+  for (let from = since ?? clock.now(); ; from = clock.now()) {
     try {
-      // A retry asks for a list newer than the one that failed.
-      return await listAppsSince(client, since !== undefined && tries === 0 ? since : clock.now());
+      return await listAppsSince(client, from);
     } catch (err) {
       const again = isTransientError(err, client.retryPolicy);
       if (!again || clock.now() + SECOND_LOOK_MS >= giveUpAt) throw err;
