@@ -93,6 +93,22 @@ function useProviderEnv<H extends ProviderCalls>(
     async newApp(name: string) {
       return this.newAppFrom(name, await appSource());
     },
+    /**
+     * Checks an App of each name (one source folder), then hands back a call that creates them
+     * all at once, as the engine runs a deployment's checks before its creates: a test measures
+     * the creates alone by starting its count in between.
+     */
+    async checkApps(names: string[]) {
+      const source = await appSource();
+      const checked = await Promise.all(
+        names.map(async (name) => {
+          const urn = urnOf("App", name);
+          const inputs = await this.inputs("App", { source, name });
+          return { urn, inputs: (await ctx.host.check(urn, {}, inputs)).inputs };
+        }),
+      );
+      return () => Promise.all(checked.map((c) => ctx.host.create(c.urn, c.inputs)));
+    },
     async newAppFrom(name: string, source: string) {
       const urn = urnOf("App", name);
       const inputs = await this.inputs("App", { source, name });

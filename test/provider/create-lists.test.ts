@@ -1,21 +1,13 @@
-import { appSource, useInProcessProvider } from "../helpers/provider-env";
+import { useInProcessProvider } from "../helpers/provider-env";
 
 // What a create costs in list calls when setup is quick. Real time: the sharing is between waits
 // that overlap in time (a virtual clock serialises them).
 const env = useInProcessProvider({ setupDelayMs: 50 }, { realTime: true });
 
 async function createAll(names: string[]) {
-  const provider = (await env.inputs("App", {})).__provider;
-  const source = await appSource();
-  const checked = await Promise.all(
-    names.map((name) =>
-      env.host.check(env.urn("App", name), {}, { __provider: provider, source, name }),
-    ),
-  );
+  const createThem = await env.checkApps(names);
   env.emu.resetStats();
-  const made = await Promise.all(
-    names.map((name, i) => env.host.create(env.urn("App", name), checked[i].inputs)),
-  );
+  const made = await createThem();
   return { made, requests: env.emu.stats().requests };
 }
 

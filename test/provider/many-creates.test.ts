@@ -1,4 +1,4 @@
-import { appSource, useInProcessProvider } from "../helpers/provider-env";
+import { useInProcessProvider } from "../helpers/provider-env";
 
 // Setup takes a while, so each create polls several times. Real time: what is tested is how
 // waits that overlap in time share their list calls (a virtual clock serialises them).
@@ -6,18 +6,9 @@ const env = useInProcessProvider({ setupDelayMs: 1500 }, { realTime: true });
 
 describe("creating many apps at once", () => {
   test("20 parallel creates share their list calls: before-views and setup polls", async () => {
-    const provider = (await env.inputs("App", {})).__provider;
-    const source = await appSource();
-    const names = Array.from({ length: 20 }, (_, i) => `many-${i}`);
-    const checked = await Promise.all(
-      names.map((name) =>
-        env.host.check(env.urn("App", name), {}, { __provider: provider, source, name }),
-      ),
-    );
+    const createThem = await env.checkApps(Array.from({ length: 20 }, (_, i) => `many-${i}`));
     env.emu.resetStats();
-    const made = await Promise.all(
-      names.map((name, i) => env.host.create(env.urn("App", name), checked[i].inputs)),
-    );
+    const made = await createThem();
     expect(new Set(made.map((m) => m.id)).size).toBe(20);
     // Before-views and polls share lists: a list per create (or per create and poll) would be 40
     // or more. A bound tied to wall time would flake on a loaded machine, so none is asserted.
