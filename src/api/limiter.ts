@@ -160,10 +160,11 @@ export class RequestLimiter {
     }
     if (status === 429) {
       this.#pause(now, this.#refusalPauseMs(now, info), "pause");
-      // A refusal the server explains with its window (what is left, when it resets) is the
+      // A refusal the server explains with its window (none left, and when it resets) is the
       // window's business, which the pause and the quota rules handle; cutting the pace too would
-      // leave the next windows half used. Only an unexplained 429 says the pace is wrong.
-      if (info.remaining === undefined || !this.#quota.quota) {
+      // leave the next windows half used. Any other 429 (no window stated, or one that says
+      // requests remain: a limit besides the window) says the pace is wrong.
+      if (info.remaining !== 0 || !this.#quota.quota) {
         this.#pace.throttled(permit.sentAt, now);
       }
     } else {

@@ -177,6 +177,20 @@ describe("the adaptive limiter's decisions", () => {
     expect(limiter.rate).toBe(50);
   });
 
+  test("a 429 while the window says requests remain cuts the pace: a limit besides the window", async () => {
+    const { clock, limiter, ask, granted } = setup();
+    const window = { limit: 50, windowMs: 1000 };
+    await ask(1);
+    limiter.observe(granted[0], 200, { ...window, remaining: 49, resetMs: 1000 });
+    granted.shift()!.release();
+    await ask(1);
+    await clock.advance(20); // the next token of a 50/s pace
+    limiter.observe(granted[0], 429, { ...window, remaining: 30, resetMs: 980 });
+    granted.shift()!.release();
+    expect(limiter.throttles).toBe(1);
+    expect(limiter.rate).toBeLessThan(50);
+  });
+
   test("a Retry-After longer than the window's reset is honoured", async () => {
     const { clock, limiter, ask, granted } = setup();
     const window = { limit: 50, windowMs: 1000 };
