@@ -198,7 +198,7 @@ export const appHandler: ResourceHandler<AppSchema> = {
   // setup finished (a timeout, a failed wait) is waited for again.
   async update(client, id, olds, news) {
     const outs = updatedOutputs(appHandler, olds, news) as StateOf<AppSchema>;
-    return olds.setup === true ? outs : settle(client, id, outs, 0);
+    return olds.setup === true ? outs : settle(client, id, outs, clock.now());
   },
 
   async delete(client, id) {
@@ -264,8 +264,9 @@ async function settle(
 }
 
 /**
- * Polls the shared list until setup is done. Each look takes a list requested after the app
- * existed and at most one interval old, so N apps waiting at once share one call per interval.
+ * Polls the shared list until setup is done. Each look takes a list requested since `existsSince`
+ * (a new app's POST answer; for an app kept from before, when this wait began) and at most one
+ * interval old, so N apps waiting at once share one call per interval.
  */
 async function waitForSetup(
   client: HostingClient,
@@ -280,11 +281,11 @@ async function waitForSetup(
     return app;
   };
   const look = () => lookSince(Math.max(existsSince, clock.now() - POLL_MS));
-  // The first look is a list requested FIRST_LOOK_MS after the app existed (for a new app, the
-  // one its create verified with) or, for an app kept from before, after this wait began. Creates
-  // answered close together share it; an older list (say, one queued behind other creates'
-  // uploads) may predate a setup that is done by now, and would cost a whole interval more.
-  const firstAt = (existsSince > 0 ? existsSince : clock.now()) + FIRST_LOOK_MS;
+  // The first look is a list requested FIRST_LOOK_MS after that (for a new app, the one its
+  // create verified with). Creates answered close together share it; an older list (say, one
+  // queued behind other creates' uploads) may predate a setup that is done by now, and would
+  // cost a whole interval more.
+  const firstAt = existsSince + FIRST_LOOK_MS;
   if (firstAt > clock.now()) await clock.sleep(firstAt - clock.now());
   const first = await lookSince(firstAt);
   return pollUntil(first, look, (app) => app.setup === true, timeoutS, POLL_MS, what);
