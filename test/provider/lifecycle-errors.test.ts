@@ -77,6 +77,22 @@ test("a setup wait that fails after the create keeps the app and carries the fai
   expect(err.reasons).toEqual([(err.cause as Error).message]);
 });
 
+test("the next `pulumi up` waits again for an app kept before its setup finished (the engine's update of a resource with init errors)", async () => {
+  const err = await createUnfinished("later");
+  const props = err.properties as Record<string, unknown>;
+  // Still not set up: the update fails the same way and the app stays where it was.
+  const again = (await app.update!(err.id as string, props, props).catch(
+    (e: unknown) => e,
+  )) as Error & Record<string, unknown>;
+  expect(again).toMatchObject({ name: "ResourceInitError", id: err.id });
+  expect(again.properties).toMatchObject({ setup: false });
+  // An hour later its setup is done: the update sees it, and nothing new is made.
+  clock.advance(3_600_000);
+  const done = await app.update!(err.id as string, props, props);
+  expect(done.outs).toMatchObject({ setup: true, name: "later" });
+  expect(emu.world.apps.filter((a) => a.name === "later")).toHaveLength(1);
+});
+
 describe("delete", () => {
   test("an app already gone is deleted: nothing to do, no error", async () => {
     const { id, properties } = await createUnfinished("gone");
