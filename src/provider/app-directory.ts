@@ -55,9 +55,9 @@ export function listAppsShared(client: HostingClient): Promise<AppListEntry[]> {
  * for one (its "before" view, its first look) is held only 50 ms; `pulumi up` runs a handful of
  * creates at once, and each waits for two lists.
  */
-const MIN_GAP_MS = 250;
+const BUSY_GAP_MS = 250;
 const IDLE_GAP_MS = 50;
-const gapMs = (client: HostingClient) => (client.congested ? MIN_GAP_MS : IDLE_GAP_MS);
+const gapMs = (client: HostingClient) => (client.congested ? BUSY_GAP_MS : IDLE_GAP_MS);
 const queued = new WeakMap<HostingClient, Promise<AppListEntry[]>>();
 
 /** A shared list requested at or after `since` (ms since the epoch); starts one if needed. */

@@ -3,8 +3,9 @@
 const { createInterface } = require("node:readline");
 
 /**
- * Collects entries `{ at, arrivedAt, method, url, status }` (answered at, arrived at) (url without its query; the control API left
- * out) into the returned array as the child answers requests.
+ * Collects entries `{ at, arrivedAt, method, url, status }` into the returned array as the child
+ * answers requests: `at` when it answered, `arrivedAt` when the request came in, the url without
+ * its query; the control API is left out.
  */
 function requestLog(child) {
   const pending = new Map();
