@@ -152,7 +152,7 @@ export class RequestLimiter {
     if (info.remaining !== undefined) {
       const seq = this.#seqOf.get(permit) ?? -1;
       const { remaining, resetMs } = info;
-      const others = this.#quota.learn(seq, permit.sentAt, now, remaining, resetMs);
+      const others = this.#quota.learn(seq, permit.sentAt, now, remaining, resetMs, status === 429);
       // A window our own requests used up needs no pause: the window rule holds ours back.
       if (remaining === 0 && resetMs && others) {
         this.#pause(now, this.#quota.windowEnd(now, resetMs) - now, "quota");

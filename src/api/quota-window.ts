@@ -58,7 +58,14 @@ export class QuotaWindow {
    * Learns from `remaining` in the answer to request `seq`, sent at `sentAt`. Returns whether
    * others are seen to use the window too: then a `remaining` of 0 is theirs, worth a pause.
    */
-  learn(seq: number, sentAt: number, now: number, remaining: number, resetMs?: number): boolean {
+  learn(
+    seq: number,
+    sentAt: number,
+    now: number,
+    remaining: number,
+    resetMs: number | undefined,
+    refused: boolean,
+  ): boolean {
     const q = this.quota;
     if (!q) return true;
     // A request sent after an answer that showed less left was counted in a later window, which
@@ -72,7 +79,7 @@ export class QuotaWindow {
       this.#least = remaining;
       this.#leastAt = now;
     }
-    this.#share.answer(q.limit - remaining);
+    this.#share.answer(q.limit - remaining, refused);
     if (seq > this.#leftSeq) {
       let unreflected = this.#sent - 1 - seq;
       for (const s of this.#inFlight) if (s < seq) unreflected++;

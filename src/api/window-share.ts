@@ -14,9 +14,13 @@ export class WindowShare {
   #ours = 0;
   #used = 0;
 
-  /** One of our answers; `used`: what the server says was counted in its window so far. */
-  answer(used: number): void {
-    this.#ours++;
+  /**
+   * One of our answers; `used`: what the server says was counted in its window so far. A refused
+   * request is not part of what we got: counted as ours, a storm of refusals would make our part
+   * look largest just when the window was overrun.
+   */
+  answer(used: number, refused: boolean): void {
+    if (!refused) this.#ours++;
     this.#used = Math.max(this.#used, used);
   }
 

@@ -58,4 +58,43 @@ describe("programs sharing one token's quota", () => {
     answer(0, 1000);
     expect(limiter.pausedUntil).toBe(start + 1000);
   });
+
+  test("refused requests are not counted as our part: after a storm, the next window's part is what got through", async () => {
+    const clock = new ManualClock();
+    const limiter = new RequestLimiter({ clock });
+    const granted: Permit[] = [];
+    const ask = async (n: number) => {
+      for (let i = 0; i < n; i++) void limiter.acquire().then((p) => granted.push(p));
+      await flush();
+    };
+    const answer = (remaining: number) => {
+      const p = granted.shift()!;
+      const status = remaining < 0 ? 429 : 200;
+      limiter.observe(p, status, {
+        ...QUOTA,
+        remaining: Math.max(0, remaining),
+        resetMs: 1000,
+        ...(status === 429 ? { retryAfterMs: 1000 } : {}),
+      });
+      p.release();
+    };
+    // One window: our first request alone, then 29 at once; another program takes 30 of the 50
+    // meanwhile, so 9 of ours get through and 20 are refused (10 of ours counted in all).
+    await ask(1);
+    answer(49);
+    await ask(29);
+    await clock.advance(600); // paced at the quota: 50 a second
+    expect(granted).toHaveLength(29);
+    for (let left = 18; left >= 10; left--) answer(left);
+    while (granted.length > 0) answer(-1);
+    // The next window: the first answer shows it fresh; how much of it is ours to take at once?
+    await clock.advance(1000);
+    await ask(50);
+    expect(granted).toHaveLength(1); // one request finds out what the new window holds
+    answer(49);
+    await clock.advance(400); // the pace alone would let 20 go meanwhile
+    // Our part is 10 of 50 (a fifth), not 30 of 50: at most a fifth of what is left goes.
+    expect(granted.length).toBeLessThanOrEqual(Math.floor(49 / 5));
+    expect(granted.length).toBeGreaterThan(0);
+  });
 });
