@@ -1,7 +1,9 @@
 /** @type {import('jest').Config} */
 module.exports = {
-  // Tests that spawn the bin or Pulumi's provider host load dist/: rebuilt here when src/ changed.
-  globalSetup: "<rootDir>/scripts/build.js",
+  // dist/ rebuilt when src/ changed (tests spawn the bin and Pulumi's provider host, which load
+  // it), and temp folders of the run's own, removed after it: see test/harness/run-folders.js.
+  globalSetup: "<rootDir>/test/harness/global-setup.js",
+  globalTeardown: "<rootDir>/test/harness/global-teardown.js",
   testEnvironment: "<rootDir>/test/harness/worker-environment.js",
   testSequencer: "<rootDir>/test/harness/sequencer.js",
   // examples/unit-testing: a user's unit tests under Pulumi's mocks, run as they would be.

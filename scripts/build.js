@@ -131,8 +131,7 @@ function buildNow(digest) {
   return true;
 }
 
-// Jest's globalSetup: tests that load dist/ (the provider host, the bin) run what src/ says,
-// whether jest was started by `npm test`, `npx jest <file>` or Stryker.
+// For jest's globalSetup (test/harness/global-setup.js): dist/ as src/ says, if stale.
 module.exports = async () => {
   build("if-stale");
 };

@@ -1,6 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { ROOT } from "../harness/pulumi-parts";
+import { workDir } from "../harness/run-folders";
 import { programDir } from "../harness/stack-dir";
 import { PulumiStack, engine, type EngineRun } from "./pulumi";
 
@@ -31,7 +31,7 @@ export const describeEngine = (title: string, fn: () => void): void => {
 
 /** A fresh project folder under test/.work with a copy of `from` and pulumi-hosting linked. */
 export function projectFrom(from: string): string {
-  const parent = join(ROOT, "test", ".work", "engine");
+  const parent = join(workDir(), "engine");
   mkdirSync(parent, { recursive: true });
   return programDir(from, parent);
 }

@@ -8,6 +8,7 @@ const {
 } = require("node:fs");
 const { join } = require("node:path");
 const { ROOT } = require("./pulumi-parts");
+const { workDir } = require("./run-folders");
 
 function linkPackage(dir) {
   mkdirSync(join(dir, "node_modules"), { recursive: true });
@@ -35,8 +36,8 @@ function stackDir() {
   return linkPackage(join(ROOT, "test", ".work", "stack"));
 }
 
-/** A fresh copy of a Pulumi program in such a folder. */
-function programDir(from, parent = join(ROOT, "test", ".work")) {
+/** A fresh copy of a Pulumi program in such a folder (by default in the run's, under test/.work). */
+function programDir(from, parent = workDir()) {
   mkdirSync(parent, { recursive: true });
   const dir = mkdtempSync(join(parent, "program-"));
   cpSync(from, dir, { recursive: true });

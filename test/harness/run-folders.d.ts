@@ -1,0 +1,3 @@
+export declare function startRun(): void;
+export declare function endRun(): void;
+export declare function workDir(): string;
