@@ -1,6 +1,5 @@
 import { createHash } from "node:crypto";
-import { mkdtemp, open, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { open, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { once } from "node:events";
 import type { Readable } from "node:stream";
@@ -9,6 +8,7 @@ import yazl from "yazl";
 import type { Manifest } from "./manifest";
 import { listSource } from "./source-files";
 import { contentHash, contentHashV1, type HashedFile } from "./source-hash";
+import { archiveFolder } from "./temp-archives";
 import { writeZip } from "./zip-writer";
 
 export interface PackagedSource {
@@ -42,7 +42,7 @@ const entryOptions = (mode: number) => ({
 export async function packageSource(source: string, manifest: Manifest): Promise<PackagedSource> {
   const listing = await listSource(source, manifest);
   try {
-    const dir = await mkdtemp(join(tmpdir(), "pulumi-hosting-"));
+    const dir = await archiveFolder();
     const zipPath = join(dir, "source.zip");
     try {
       const out = await open(zipPath, "wx");
