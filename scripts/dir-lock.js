@@ -4,6 +4,7 @@
 const { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } = require("node:fs");
 const { join } = require("node:path");
 
+/** Whether process `pid` runs (one of another user counts as running). */
 function alive(pid) {
   try {
     process.kill(pid, 0);
@@ -40,4 +41,4 @@ function tryLock(lock, graceMs = 30_000) {
 
 const releaseLock = (lock) => rmSync(lock, { recursive: true, force: true });
 
-module.exports = { tryLock, releaseLock };
+module.exports = { alive, tryLock, releaseLock };

@@ -11,20 +11,11 @@
 const { mkdirSync, mkdtempSync, readdirSync, rmSync } = require("node:fs");
 const { tmpdir } = require("node:os");
 const { join } = require("node:path");
+const { alive } = require("../../scripts/dir-lock");
 
 const ROOT = join(__dirname, "..", "..");
 const PREFIX = "pulumi-hosting-tests-";
 const WORK_RUNS = join(ROOT, "test", ".work", "runs");
-
-/** Whether the process `pid` still runs (a process of another user counts as running). */
-function alive(pid) {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return err.code === "EPERM";
-  }
-}
 
 /** Removes the folders `<prefix><pid>-…` in `parent` whose run has ended. */
 function sweep(parent, prefix) {
