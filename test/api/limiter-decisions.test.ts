@@ -1,9 +1,13 @@
 import { RequestLimiter, type Permit } from "../../src/api/limiter";
-import { rateLimitInfo } from "../../src/api/rate-limit-headers";
+import { rateLimitInfo, type RateLimitInfo } from "../../src/api/rate-limit-headers";
 import { decideRetry } from "../../src/api/retry";
 import { flush, ManualClock } from "../helpers/manual-clock";
 
 /* The limiter's decisions, step by step on a manual clock: no sockets, no sleeps. */
+
+/** A stated quota of 50 a second; its first answer says 49 are left. */
+const WINDOW = { limit: 50, windowMs: 1000 };
+const FIRST = { ...WINDOW, remaining: 49, resetMs: 1000 };
 
 function setup(maxConcurrency = 32) {
   const clock = new ManualClock();
@@ -24,7 +28,13 @@ function setup(maxConcurrency = 32) {
       await clock.advance(step);
     }
   };
-  return { clock, limiter, granted, ask, serve };
+  /** Answers the oldest request let through, then frees its slot. */
+  const answer = (status: number, info: RateLimitInfo = {}) => {
+    const p = granted.shift()!;
+    limiter.observe(p, status, info);
+    p.release();
+  };
+  return { clock, limiter, granted, ask, serve, answer };
 }
 
 test.each([
@@ -41,22 +51,20 @@ test.each([
 
 describe("the adaptive limiter's decisions", () => {
   test("one request at a time until a first response, then as many as the concurrency bound", async () => {
-    const { limiter, granted, ask } = setup(8);
+    const { limiter, granted, ask, answer } = setup(8);
     await ask(20);
     expect(granted).toHaveLength(1);
-    limiter.observe(granted[0], 200);
-    granted.shift()!.release();
+    answer(200);
     await flush();
     expect(granted).toHaveLength(8); // no limit known: only the concurrency bound
     expect(limiter.rate).toBeUndefined();
   });
 
   test("a stated quota without `remaining` paces at 95 % of it before any 429", async () => {
-    const { clock, limiter, granted, ask } = setup();
+    const { clock, limiter, granted, ask, answer } = setup();
     const quota = { limit: 10, windowMs: 1000 };
     await ask(1);
-    limiter.observe(granted[0], 200, quota);
-    granted.shift()!.release();
+    answer(200, quota);
     expect(limiter.rate).toBeCloseTo(9.5);
     await ask(100);
     let sent = 0;
@@ -115,10 +123,9 @@ describe("the adaptive limiter's decisions", () => {
   });
 
   test("after a cut, successes probe back up along the cubic curve, never past the quota", async () => {
-    const { clock, limiter, ask, granted } = setup();
+    const { clock, limiter, ask, granted, answer } = setup();
     await ask(1);
-    limiter.observe(granted[0], 200, { limit: 50, windowMs: 1000 });
-    granted.shift()!.release();
+    answer(200, WINDOW);
     await ask(1);
     await clock.advance(100);
     const p = granted.shift()!;
@@ -145,10 +152,9 @@ describe("the adaptive limiter's decisions", () => {
   });
 
   test("remaining: 0 pauses everyone until the window resets, before any 429", async () => {
-    const { clock, limiter, ask, granted } = setup();
+    const { clock, limiter, ask, granted, answer } = setup();
     await ask(1);
-    limiter.observe(granted[0], 200, { remaining: 0, resetMs: 700 });
-    granted.shift()!.release();
+    answer(200, { remaining: 0, resetMs: 700 });
     await ask(3);
     await clock.advance(690);
     expect(granted).toHaveLength(0);
@@ -158,18 +164,15 @@ describe("the adaptive limiter's decisions", () => {
   });
 
   test("a 429 the window explains pauses until the window's end and keeps the pace", async () => {
-    const { clock, limiter, ask, granted } = setup();
+    const { clock, limiter, ask, answer } = setup();
     const start = clock.now();
-    const window = { limit: 50, windowMs: 1000 };
     await ask(1);
-    limiter.observe(granted[0], 200, { ...window, remaining: 49, resetMs: 1000 });
-    granted.shift()!.release();
+    answer(200, FIRST);
     await clock.advance(990);
     await ask(1);
     // 10 ms before the reset, said in whole seconds ("1 s") by both headers, as the emulator does.
-    const refused = { ...window, remaining: 0, resetMs: 1000, retryAfterMs: 1000 };
-    limiter.observe(granted[0], 429, refused);
-    granted.shift()!.release();
+    const refused = { ...WINDOW, remaining: 0, resetMs: 1000, retryAfterMs: 1000 };
+    answer(429, refused);
     // Until the end of the window that began by the first answer, not a whole second more; and
     // the next window goes at the quota's pace, not 0.7× of what this program sent.
     expect(limiter.pausedUntil).toBe(start + 1000);
@@ -178,42 +181,35 @@ describe("the adaptive limiter's decisions", () => {
   });
 
   test("a 429 while the window says requests remain cuts the pace: a limit besides the window", async () => {
-    const { clock, limiter, ask, granted } = setup();
-    const window = { limit: 50, windowMs: 1000 };
+    const { clock, limiter, ask, answer } = setup();
     await ask(1);
-    limiter.observe(granted[0], 200, { ...window, remaining: 49, resetMs: 1000 });
-    granted.shift()!.release();
+    answer(200, FIRST);
     await ask(1);
     await clock.advance(20); // the next token of a 50/s pace
-    limiter.observe(granted[0], 429, { ...window, remaining: 30, resetMs: 980 });
-    granted.shift()!.release();
+    answer(429, { ...WINDOW, remaining: 30, resetMs: 980 });
     expect(limiter.throttles).toBe(1);
     expect(limiter.rate).toBeLessThan(50);
   });
 
   test("a Retry-After longer than the window's reset is honoured", async () => {
-    const { clock, limiter, ask, granted } = setup();
-    const window = { limit: 50, windowMs: 1000 };
+    const { clock, limiter, ask, answer } = setup();
     await ask(1);
-    limiter.observe(granted[0], 200, { ...window, remaining: 49, resetMs: 1000 });
-    granted.shift()!.release();
+    answer(200, FIRST);
     await ask(1);
     await clock.advance(20); // the next token of a 50/s pace
-    limiter.observe(granted[0], 429, {
-      ...window,
+    answer(429, {
+      ...WINDOW,
       retryAfterMs: 5000,
       remaining: 0,
       resetMs: 1000,
     });
-    granted.shift()!.release();
     expect(limiter.pausedUntil).toBe(clock.now() + 5000);
   });
 
   test("no timer is left behind when nobody waits", async () => {
-    const { clock, limiter, ask, granted } = setup();
+    const { clock, ask, answer } = setup();
     await ask(1);
-    limiter.observe(granted[0], 429, { retryAfterMs: 5000 });
-    granted.shift()!.release();
+    answer(429, { retryAfterMs: 5000 });
     expect(clock.pendingTimers).toBe(0);
   });
 });
