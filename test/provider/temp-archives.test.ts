@@ -59,10 +59,14 @@ test("removes what processes that are gone left a day ago; keeps the rest", asyn
   expect(existsSync(join(elsewhere, "keep.txt"))).toBe(true);
 });
 
-test("packing names its folder after its process and removes nothing it should not", async () => {
-  const src = await appSource();
-  const p = await packageSource(src, { name: "named" });
+test("the first pack of a process clears what a killed host left, and names its own folder for the next", async () => {
+  const stale = await leftBy(goneForGood(), "Stale2", DAY_MS + 60_000);
+  const p = await packageSource(await appSource(), { name: "named" });
   made.push(dirname(p.zipPath));
   expect(basename(dirname(p.zipPath))).toMatch(new RegExp(`^pulumi-hosting-${process.pid}-`));
   expect(existsSync(p.zipPath)).toBe(true);
+  // The sweep runs beside the create, not before it: give it a few seconds at most.
+  const until = Date.now() + 5000;
+  while (existsSync(stale) && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
+  expect(existsSync(stale)).toBe(false);
 });
