@@ -25,9 +25,10 @@ function sweep(parent, prefix) {
   } catch {
     return;
   }
+  const owner = new RegExp(`^${prefix}(\\d+)-`);
   for (const name of names) {
-    const m = new RegExp(`^${prefix}(\\d+)-`).exec(name);
-    if (m && Number(m[1]) !== process.pid && !alive(Number(m[1]))) {
+    const pid = Number(owner.exec(name)?.[1]);
+    if (pid && pid !== process.pid && !alive(pid)) {
       rmSync(join(parent, name), { recursive: true, force: true });
     }
   }
