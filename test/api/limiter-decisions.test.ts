@@ -34,7 +34,15 @@ function setup(maxConcurrency = 32) {
     limiter.observe(p, status, info);
     p.release();
   };
-  return { clock, limiter, granted, ask, serve, answer };
+  /** The window's first answer, then the next request (at a 50/s pace's next token) refused. */
+  const refuseSecond = async (info: RateLimitInfo) => {
+    await ask(1);
+    answer(200, FIRST);
+    await ask(1);
+    await clock.advance(20);
+    answer(429, { ...WINDOW, ...info });
+  };
+  return { clock, limiter, granted, ask, serve, answer, refuseSecond };
 }
 
 test.each([
@@ -181,28 +189,15 @@ describe("the adaptive limiter's decisions", () => {
   });
 
   test("a 429 while the window says requests remain cuts the pace: a limit besides the window", async () => {
-    const { clock, limiter, ask, answer } = setup();
-    await ask(1);
-    answer(200, FIRST);
-    await ask(1);
-    await clock.advance(20); // the next token of a 50/s pace
-    answer(429, { ...WINDOW, remaining: 30, resetMs: 980 });
+    const { limiter, refuseSecond } = setup();
+    await refuseSecond({ remaining: 30, resetMs: 980 });
     expect(limiter.throttles).toBe(1);
     expect(limiter.rate).toBeLessThan(50);
   });
 
   test("a Retry-After longer than the window's reset is honoured", async () => {
-    const { clock, limiter, ask, answer } = setup();
-    await ask(1);
-    answer(200, FIRST);
-    await ask(1);
-    await clock.advance(20); // the next token of a 50/s pace
-    answer(429, {
-      ...WINDOW,
-      retryAfterMs: 5000,
-      remaining: 0,
-      resetMs: 1000,
-    });
+    const { clock, limiter, refuseSecond } = setup();
+    await refuseSecond({ retryAfterMs: 5000, remaining: 0, resetMs: 1000 });
     expect(limiter.pausedUntil).toBe(clock.now() + 5000);
   });
 
