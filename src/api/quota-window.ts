@@ -108,12 +108,20 @@ export class QuotaWindow {
    * than the one before, so it ends by then plus its length. That bound is taken when it agrees
    * with the server's (within its last second): four programs pausing a whole second on every
    * `remaining: 0` would each lose half a window on average.
+   *
+   * Past that end with no newer window seen (every answer since was a refusal, or was sent before
+   * the end), windows that follow each other back to back end a whole number of lengths later:
+   * the next such boundary is taken (after a burst of refusals, all four programs of a shared
+   * token otherwise sat idle 0.5–1 s of the next window). The guess is early only if the server
+   * sat idle meanwhile; then one request is refused there and the next boundary is a second on,
+   * about what the server's own "1 s" would have cost.
    */
   windowEnd(now: number, resetMs: number): number {
     const said = now + resetMs;
     const q = this.quota;
     if (!q || resetMs % 1000 !== 0 || resetMs === 0) return said;
-    const by = this.#startedBy + q.windowMs;
+    let by = this.#startedBy + q.windowMs;
+    if (by <= now) by += Math.ceil((now - by + 1) / q.windowMs) * q.windowMs;
     return by > said - 1000 && by <= said ? by : said;
   }
 

@@ -188,6 +188,22 @@ describe("the adaptive limiter's decisions", () => {
     expect(limiter.rate).toBe(50);
   });
 
+  test("a 429 after the window we knew has ended pauses until the next boundary, not a second from now", async () => {
+    const { clock, limiter, ask, answer } = setup();
+    const start = clock.now();
+    await ask(1);
+    answer(200, FIRST);
+    // Past that window's end, another program used up the next one before any answer of ours
+    // showed it: the refusal is the only news, and its reset says "1 s".
+    await clock.advance(1300);
+    await ask(1);
+    answer(429, { ...WINDOW, remaining: 0, resetMs: 1000, retryAfterMs: 1000 });
+    // Back-to-back windows: the one that refused us ends 2 s after the first began, 700 ms after
+    // the refusal (all four programs of a shared token waited 1 s here, idle for most of it).
+    expect(limiter.pausedUntil).toBe(start + 2000);
+    expect(limiter.throttles).toBe(0);
+  });
+
   test("a 429 while the window says requests remain cuts the pace: a limit besides the window", async () => {
     const { limiter, refuseSecond } = setup();
     await refuseSecond({ remaining: 30, resetMs: 980 });
