@@ -8,6 +8,8 @@ import { flush, ManualClock } from "../helpers/manual-clock";
 /** A stated quota of 50 a second; its first answer says 49 are left. */
 const WINDOW = { limit: 50, windowMs: 1000 };
 const FIRST = { ...WINDOW, remaining: 49, resetMs: 1000 };
+/** A refusal the window explains: none left, reset and Retry-After both "1 s". */
+const SAID_ONE_SECOND = { remaining: 0, resetMs: 1000, retryAfterMs: 1000 };
 
 function setup(maxConcurrency = 32) {
   const clock = new ManualClock();
@@ -34,12 +36,12 @@ function setup(maxConcurrency = 32) {
     limiter.observe(p, status, info);
     p.release();
   };
-  /** The window's first answer, then the next request (at a 50/s pace's next token) refused. */
-  const refuseSecond = async (info: RateLimitInfo) => {
+  /** The window's first answer, then the next request refused `ms` later (default: at a 50/s pace's next token). */
+  const refuseSecond = async (info: RateLimitInfo, ms = 20) => {
     await ask(1);
     answer(200, FIRST);
     await ask(1);
-    await clock.advance(20);
+    await clock.advance(ms);
     answer(429, { ...WINDOW, ...info });
   };
   return { clock, limiter, granted, ask, serve, answer, refuseSecond };
@@ -171,37 +173,29 @@ describe("the adaptive limiter's decisions", () => {
     expect(limiter.throttles).toBe(0);
   });
 
-  test("a 429 the window explains pauses until the window's end and keeps the pace", async () => {
-    const { clock, limiter, ask, answer } = setup();
+  // Refusals the window explains, its reset said in whole seconds ("1 s") by both headers, as the
+  // emulator says it. Four programs of a shared token that each waited a whole second from such
+  // a refusal sat idle for most of the next window.
+  test.each([
+    [
+      "10 ms before the reset: until the end of the window that began by the first answer",
+      990,
+      1000,
+    ],
+    [
+      "past the end of the window we knew (another program used up the next before any answer " +
+        "of ours showed it): until the next boundary of back-to-back windows, 700 ms on",
+      1300,
+      2000,
+    ],
+  ])("a 429 the window explains, %s; the pace is kept", async (_case, ms, end) => {
+    const { clock, limiter, refuseSecond } = setup();
     const start = clock.now();
-    await ask(1);
-    answer(200, FIRST);
-    await clock.advance(990);
-    await ask(1);
-    // 10 ms before the reset, said in whole seconds ("1 s") by both headers, as the emulator does.
-    const refused = { ...WINDOW, remaining: 0, resetMs: 1000, retryAfterMs: 1000 };
-    answer(429, refused);
-    // Until the end of the window that began by the first answer, not a whole second more; and
-    // the next window goes at the quota's pace, not 0.7× of what this program sent.
-    expect(limiter.pausedUntil).toBe(start + 1000);
+    await refuseSecond(SAID_ONE_SECOND, ms);
+    expect(limiter.pausedUntil).toBe(start + end);
+    // The next window goes at the quota's pace, not 0.7× of what this program sent.
     expect(limiter.throttles).toBe(0);
     expect(limiter.rate).toBe(50);
-  });
-
-  test("a 429 after the window we knew has ended pauses until the next boundary, not a second from now", async () => {
-    const { clock, limiter, ask, answer } = setup();
-    const start = clock.now();
-    await ask(1);
-    answer(200, FIRST);
-    // Past that window's end, another program used up the next one before any answer of ours
-    // showed it: the refusal is the only news, and its reset says "1 s".
-    await clock.advance(1300);
-    await ask(1);
-    answer(429, { ...WINDOW, remaining: 0, resetMs: 1000, retryAfterMs: 1000 });
-    // Back-to-back windows: the one that refused us ends 2 s after the first began, 700 ms after
-    // the refusal (all four programs of a shared token waited 1 s here, idle for most of it).
-    expect(limiter.pausedUntil).toBe(start + 2000);
-    expect(limiter.throttles).toBe(0);
   });
 
   test("a 429 while the window says requests remain cuts the pace: a limit besides the window", async () => {
