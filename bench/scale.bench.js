@@ -2,10 +2,10 @@
 // requests per second: how close to the floor (200 / 50 s) the shared limiter gets, from one
 // process and from four that share the token and know nothing of each other (four stacks of a
 // GitOps matrix deploying at once), and that no create fails, none is duplicated or orphaned.
-// `--apps N` changes the number of creates; `--processes N` runs only that case (0: only `pulumi up`); `--no-up` leaves
-// out `pulumi up`; `--trace` prints the requests by arrival per 250 ms (`--trace-ms` sets it);
-// `--runs N` repeats the provider-host cases and prints their median (a single run of four
-// processes on 2 cores swings by ±15 %).
+// `--apps N` changes the number of creates; `--processes N` runs only that case (0: only
+// `pulumi up`); `--no-up` leaves out `pulumi up`; `--trace` prints the requests by arrival per
+// 250 ms (`--trace-ms` sets it); `--runs N` repeats the provider-host cases and prints their
+// median (a single run of four processes on 2 cores swings by ±15 %).
 const { mkdtemp, mkdir, writeFile, rm, symlink } = require("node:fs/promises");
 const { tmpdir } = require("node:os");
 const { join, resolve } = require("node:path");

@@ -112,7 +112,7 @@ export class QuotaWindow {
    * Past that end with no newer window seen (every answer since was a refusal, or was sent before
    * the end), windows that follow each other back to back end a whole number of lengths later:
    * the next such boundary is taken (after a burst of refusals, all four programs of a shared
-   * token otherwise sat idle 0.5–1 s of the next window). The guess is early only if the server
+   * token otherwise sat idle 0.4–0.9 s of the next window). The guess is early only if the server
    * sat idle meanwhile; then one request is refused there and the next boundary is a second on,
    * about what the server's own "1 s" would have cost.
    */

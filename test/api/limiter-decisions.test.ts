@@ -36,7 +36,7 @@ function setup(maxConcurrency = 32) {
     limiter.observe(p, status, info);
     p.release();
   };
-  /** The window's first answer, then the next request refused `ms` later (default: at a 50/s pace's next token). */
+  /** The window's first answer, then the next request refused `ms` later (a 50/s pace: 20). */
   const refuseSecond = async (info: RateLimitInfo, ms = 20) => {
     await ask(1);
     answer(200, FIRST);

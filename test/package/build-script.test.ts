@@ -14,9 +14,9 @@ import { join } from "node:path";
 import { ROOT } from "../harness/pulumi-parts";
 
 /*
- * scripts/build.js, which jest's globalSetup calls: whatever starts jest, tests that load dist/ run what
- * src/ says. Run on a one-module copy of the repository (its node_modules linked), each call in
- * its own process as jest makes it.
+ * scripts/build.js, which jest's globalSetup calls: whatever starts jest, tests that load dist/
+ * run what src/ says. Run on a one-module copy of the repository (its node_modules linked), each
+ * call in its own process as jest makes it.
  */
 
 let dir: string;
