@@ -120,6 +120,8 @@ export class QuotaWindow {
     const said = now + resetMs;
     const q = this.quota;
     if (!q || resetMs % 1000 !== 0 || resetMs === 0) return said;
+    // No window seen yet (a quota stated without `remaining`): nothing to count boundaries from.
+    if (this.#startedBy === -Infinity) return said;
     let by = this.#startedBy + q.windowMs;
     if (by <= now) by += Math.ceil((now - by + 1) / q.windowMs) * q.windowMs;
     return by > said - 1000 && by <= said ? by : said;

@@ -198,6 +198,16 @@ describe("the adaptive limiter's decisions", () => {
     expect(limiter.rate).toBe(50);
   });
 
+  test("a 429 whose window was never placed (a quota stated without `remaining`) waits the server's reset", async () => {
+    const { clock, limiter, ask, answer } = setup();
+    await ask(1);
+    answer(200, WINDOW);
+    await clock.advance(300);
+    await ask(1);
+    answer(429, { ...WINDOW, resetMs: 1000, retryAfterMs: 1000 });
+    expect(limiter.pausedUntil).toBe(clock.now() + 1000);
+  });
+
   test("a 429 while the window says requests remain cuts the pace: a limit besides the window", async () => {
     const { limiter, refuseSecond } = setup();
     await refuseSecond({ remaining: 30, resetMs: 980 });
