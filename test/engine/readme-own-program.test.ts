@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { spawnEmulator } from "../harness/spawn-emulator";
 import { ROOT } from "../harness/pulumi-parts";
+import { workDir } from "../harness/run-folders";
 import { describeEngine, ok, projectFrom, PulumiStack } from "./engine";
 
 /*
@@ -33,7 +34,8 @@ describeEngine("the README's own program, through the Pulumi CLI and the emulato
     // The README's shell one-liner that writes the app.
     const appLine = setup.split("\n").find((l) => l.startsWith("mkdir app && echo"))!;
 
-    const dir = projectFrom(mkdtempSync(join(ROOT, "test", ".work", "own-")));
+    // An empty folder to start from, in this run's own folder (the next run sweeps it).
+    const dir = projectFrom(mkdtempSync(join(workDir(), "own-")));
     writeFileSync(join(dir, "index.ts"), program);
     execSync(appLine, { cwd: dir, shell: "/bin/sh" });
     expect(text).toContain("npx hosting-emulator --port 8080 --seed demo");
