@@ -123,7 +123,8 @@ export class QuotaWindow {
     // No window seen yet (a quota stated without `remaining`): nothing to count boundaries from.
     if (this.#startedBy === -Infinity) return said;
     let by = this.#startedBy + q.windowMs;
-    if (by <= now) by += Math.ceil((now - by + 1) / q.windowMs) * q.windowMs;
+    // The first boundary after now (exact for any clock or window length, whole ms or not).
+    if (by <= now) by += (Math.floor((now - by) / q.windowMs) + 1) * q.windowMs;
     return by > said - 1000 && by <= said ? by : said;
   }
 

@@ -188,6 +188,12 @@ describe("the adaptive limiter's decisions", () => {
       1300,
       2000,
     ],
+    [
+      "half a millisecond before the next boundary (a clock with fractions of a ms): that " +
+        "boundary, not one a window later",
+      1999.5,
+      2000,
+    ],
   ])("a 429 the window explains, %s; the pace is kept", async (_case, ms, end) => {
     const { clock, limiter, refuseSecond } = setup();
     const start = clock.now();
