@@ -24,9 +24,21 @@ const UP_PARALLEL = 4 * require("node:os").cpus().length;
 const SETUP_S = 0.2;
 /** The App's first look comes this long after its POST's answer; the setup runs meanwhile. */
 const FIRST_LOOK_S = require("../dist/provider/app/create-app").FIRST_LOOK_MS / 1000;
+/** The command line's options, read once. */
+const TRACE = flag("--trace") !== undefined;
+const TRACE_MS = Number(flag("--trace-ms") ?? 250);
+const WARM = flag("--warm") !== undefined;
+
+/** The provider-host case's name and its target ratio, in each run's report and the median's. */
+const hostCase = (processes) => ({
+  who:
+    (processes === 1 ? "one provider host" : `${processes} provider hosts, one token`) +
+    (WARM ? " (warmed: one create each first)" : ""),
+  target: processes === 1 ? "1.15" : "1.3",
+});
 
 /** The requests the emulator answered, counted by arrival in slots of `slotMs` from `start`. */
-function printTrace(log, start, slotMs) {
+function printTrace(log, start, slotMs = TRACE_MS) {
   const rows = new Map();
   for (const e of log) {
     const slot = Math.floor((e.arrivedAt - start) / slotMs);
@@ -60,16 +72,15 @@ async function warmUp(hosts, provider, dir) {
 }
 
 async function createAll(apps, processes, dir) {
-  const trace = flag("--trace") !== undefined;
   const emu = await spawnEmulator([
     "--rate-limit",
     String(RATE),
     "--setup-delay-ms",
     String(SETUP_S * 1000),
-    ...(trace ? ["--log"] : []),
+    ...(TRACE ? ["--log"] : []),
   ]);
-  const log = trace ? requestLog(emu.child) : [];
-  const warm = flag("--warm") !== undefined ? await spawnEmulator([]) : undefined;
+  const log = TRACE ? requestLog(emu.child) : [];
+  const warm = WARM ? await spawnEmulator([]) : undefined;
   const env = warm ? { HOSTING_WARM_API_URL: warm.url, HOSTING_WARM_TOKEN: warm.token } : {};
   const hosts = await Promise.all(Array.from({ length: processes }, () => ProviderHost.start(env)));
   try {
@@ -100,13 +111,11 @@ async function createAll(apps, processes, dir) {
     const created = new Set(ids);
     const failures = results.filter((r) => r.status === "rejected");
     const floorS = apps / RATE;
-    const who =
-      (processes === 1 ? "one provider host" : `${processes} provider hosts, one token`) +
-      (warm ? " (warmed: one create each first)" : "");
+    const { who, target } = hostCase(processes);
     report(`scale: ${apps} App creates through ${who}, emulator --rate-limit ${RATE}`, {
       "wall s": wallS.toFixed(2),
       "floor s (apps / rate)": floorS.toFixed(2),
-      [`ratio (target ≤ ${processes === 1 ? "1.15" : "1.3"})`]: (wallS / floorS).toFixed(2),
+      [`ratio (target ≤ ${target})`]: (wallS / floorS).toFixed(2),
       "failures (target 0)": failures.length,
       [`apps on the server (target ${apps})`]: state.apps.length,
       "orphans (target 0)": state.apps.filter((a) => !created.has(a.id)).length,
@@ -123,7 +132,7 @@ async function createAll(apps, processes, dir) {
           }
         : {}),
     });
-    if (trace) printTrace(log, started, Number(flag("--trace-ms") ?? 250));
+    if (TRACE) printTrace(log, started);
     return wallS;
   } finally {
     await Promise.all(hosts.map((h) => h.stop()));
@@ -175,9 +184,7 @@ async function createThroughPulumi(apps) {
     const upS = (Date.now() - started) / 1000;
     const state = await (await fetch(`${emu.url}/__emulator/state`)).json();
     const spanS = log.length ? (log.at(-1).at - log[0].at) / 1000 : NaN;
-    if (flag("--trace") !== undefined && log.length) {
-      printTrace(log, log[0].arrivedAt, Number(flag("--trace-ms") ?? 250));
-    }
+    if (TRACE && log.length) printTrace(log, log[0].arrivedAt);
     const floorS = apps / RATE;
     report(`scale: ${apps} App creates through \`pulumi up\` (default parallelism)`, {
       "API span s (first to last request)": spanS.toFixed(2),
@@ -217,13 +224,10 @@ module.exports = async function scaleBench() {
       const walls = [];
       for (let r = 0; r < runs; r++) walls.push(await createAll(apps, n, dir));
       if (runs > 1) {
-        const warmed = flag("--warm") !== undefined ? ", warmed" : "";
-        report(`scale: ${apps} App creates through ${n} provider host(s)${warmed}, ${runs} runs`, {
+        const { who, target } = hostCase(n);
+        report(`scale: ${apps} App creates through ${who}, ${runs} runs`, {
           "wall s (each run)": walls.map((w) => w.toFixed(2)).join(", "),
-          [`median ratio (target ≤ ${n === 1 ? "1.15" : "1.3"})`]: (
-            median(walls) /
-            (apps / RATE)
-          ).toFixed(2),
+          [`median ratio (target ≤ ${target})`]: (median(walls) / (apps / RATE)).toFixed(2),
         });
       }
     }
