@@ -161,7 +161,13 @@ function build(root) {
   run("go", ["mod", "download", `${SDK}@${v}`], pkg);
   run("go", ["get", `${SDK}@${v}`], pkg);
   const ldflags = `-X ${VERSION_VAR}=${v}`;
-  run("go", ["build", "-ldflags", ldflags, "-o", path.join(bin, "pulumi"), "./cmd/pulumi"], pkg);
+  // -trimpath: the build does not depend on where the cache folder is, so Go's own build cache
+  // serves a rebuild in another folder (CI makes the project's caches in a fresh one each run).
+  run(
+    "go",
+    ["build", "-trimpath", "-ldflags", ldflags, "-o", path.join(bin, "pulumi"), "./cmd/pulumi"],
+    pkg,
+  );
 
   const hostV = `v${LANGUAGE_HOST_SDK_VERSION}`;
   say(`building pulumi-language-nodejs from ${SDK}@${hostV}`);

@@ -65,10 +65,11 @@ async function runsTheStack(command: string, before: string[], domain: string) {
       const site = installedPythonSdk(venv);
       const program = join(__dirname, "python", "program.py");
       await runsTheStack(join(venv, "bin", "python"), [program, site], "www.py.pointed.test");
-    }, 600_000);
+    }, 900_000);
 
     test("Go (sdk/go/hosting)", async () => {
       await runsTheStack(goProgram(), [], "www.go.pointed.test");
-    }, 900_000);
+      // On a machine that never ran it, this builds Pulumi's code generator and the program.
+    }, 1_500_000);
   },
 );
