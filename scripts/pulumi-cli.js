@@ -2,9 +2,10 @@
 /*
  * Gives the tests a real Pulumi CLI, in one step:
  *   1. `HOSTING_PULUMI_BIN` (a folder) or the `pulumi` on PATH, when there is one;
- *   2. else the pinned CLI built from Pulumi's Go modules into a cache outside the repository
- *      (once per machine, behind a lock), with Pulumi's dynamic-provider plugin script and the
- *      Node.js language host beside it;
+ *   2. else the pinned CLI built from Pulumi's Go modules into the project's cache folder
+ *      (HOSTING_CACHE_DIR, else XDG's; once per machine, made and checked as cache-entry.js
+ *      says), with Pulumi's dynamic-provider plugin script and the Node.js language host beside
+ *      it;
  *   3. else it says exactly what is missing, and the engine tests report themselves skipped.
  * Then the YAML language host: beside the CLI, on PATH, or built once into the cache.
  *
@@ -14,9 +15,8 @@
  */
 const { execFileSync, spawnSync } = require("node:child_process");
 const fs = require("node:fs");
-const os = require("node:os");
 const path = require("node:path");
-const { releaseLock, tryLock } = require("./dir-lock");
+const { ensureEntry, entryReady, toolCache } = require("./cache-entry");
 
 /** The CLI release this project is tested with. */
 const PULUMI_VERSION = "3.274.1";
@@ -37,13 +37,13 @@ const PKG = "github.com/pulumi/pulumi/pkg/v3";
 const SDK = "github.com/pulumi/pulumi/sdk/v3";
 const VERSION_VAR = "github.com/pulumi/pulumi/sdk/v3/go/common/version.Version";
 
-const cacheBase = () =>
-  path.join(process.env.XDG_CACHE_HOME || path.join(os.homedir(), ".cache"), "pulumi-hosting");
-const cacheRoot = () => path.join(cacheBase(), `pulumi-v${PULUMI_VERSION}`);
-const yamlRoot = () => path.join(cacheBase(), `pulumi-yaml-v${YAML_VERSION}`);
+const cacheRoot = () => path.join(toolCache(), `pulumi-v${PULUMI_VERSION}`);
+const yamlRoot = () => path.join(toolCache(), `pulumi-yaml-v${YAML_VERSION}`);
 
 const binDirOf = (root) => path.join(root, "bin");
-const stampOf = (root) => path.join(root, "complete.json");
+/** A built CLI is trusted when it runs and says it is the pinned release. */
+const cliWorks = (root) => versionOf(path.join(binDirOf(root), "pulumi")) === `v${PULUMI_VERSION}`;
+const yamlWorks = (root) => isExecutable(path.join(binDirOf(root), "pulumi-language-yaml"));
 
 function versionOf(pulumi) {
   const r = spawnSync(pulumi, ["version"], {
@@ -86,9 +86,8 @@ function locate() {
     if (version) return { binDir: dir, version, source: "PATH" };
   }
   const root = cacheRoot();
-  if (fs.existsSync(stampOf(root))) {
-    const version = versionOf(path.join(binDirOf(root), "pulumi"));
-    if (version) return { binDir: binDirOf(root), version, source: "cache" };
+  if (entryReady(root, cliWorks)) {
+    return { binDir: binDirOf(root), version: `v${PULUMI_VERSION}`, source: "cache" };
   }
   return {
     missing:
@@ -103,9 +102,10 @@ function locate() {
  */
 function locateYaml(cliBinDir) {
   const yamlBin = binDirOf(yamlRoot());
-  for (const dir of [cliBinDir, onPath("pulumi-language-yaml"), yamlBin]) {
+  for (const dir of [cliBinDir, onPath("pulumi-language-yaml")]) {
     if (dir && isExecutable(path.join(dir, "pulumi-language-yaml"))) return { binDir: dir };
   }
+  if (entryReady(yamlRoot(), yamlWorks)) return { binDir: yamlBin };
   return {
     missing:
       `no pulumi-language-yaml beside the CLI, on PATH or built in ${yamlBin}. ` +
@@ -161,7 +161,13 @@ function build(root) {
   run("go", ["mod", "download", `${SDK}@${v}`], pkg);
   run("go", ["get", `${SDK}@${v}`], pkg);
   const ldflags = `-X ${VERSION_VAR}=${v}`;
-  run("go", ["build", "-ldflags", ldflags, "-o", path.join(bin, "pulumi"), "./cmd/pulumi"], pkg);
+  // -trimpath: the build does not depend on where the cache folder is, so Go's own build cache
+  // serves a rebuild in another folder (CI makes the project's caches in a fresh one each run).
+  run(
+    "go",
+    ["build", "-trimpath", "-ldflags", ldflags, "-o", path.join(bin, "pulumi"), "./cmd/pulumi"],
+    pkg,
+  );
 
   const hostV = `v${LANGUAGE_HOST_SDK_VERSION}`;
   say(`building pulumi-language-nodejs from ${SDK}@${hostV}`);
@@ -190,40 +196,13 @@ function build(root) {
   fs.rmSync(work, { recursive: true, force: true });
   const version = versionOf(path.join(bin, "pulumi"));
   if (version !== v) throw new Error(`the built pulumi reports version "${version}", not ${v}`);
-  fs.writeFileSync(
-    stampOf(root),
-    JSON.stringify({ version: v, languageHost: hostV, builtAt: new Date().toISOString() }) + "\n",
-  );
 }
 
-function buildYaml() {
-  const root = yamlRoot();
+function buildYaml(root) {
   const bin = binDirOf(root);
-  withLock(root, () => {
-    if (isExecutable(path.join(bin, "pulumi-language-yaml"))) return;
-    fs.mkdirSync(bin, { recursive: true });
-    say(`building pulumi-language-yaml v${YAML_VERSION} from ${YAML_HOST}`);
-    run("go", ["install", `${YAML_HOST}@v${YAML_VERSION}`], root, { GOBIN: bin });
-  });
-}
-
-const sleep = (ms) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
-
-/** One build per machine: the lock of scripts/dir-lock.js (a dead builder's lock is taken). */
-function withLock(root, fn) {
-  fs.mkdirSync(root, { recursive: true });
-  const lock = path.join(root, "build.lock");
-  const since = Date.now();
-  for (let tries = 0; !tryLock(lock); tries++) {
-    if (tries === 0) say(`another build holds ${lock}; waiting for it`);
-    if (Date.now() - since > 40 * 60_000) throw new Error(`gave up waiting for ${lock}`);
-    sleep(2000);
-  }
-  try {
-    return fn();
-  } finally {
-    releaseLock(lock);
-  }
+  fs.mkdirSync(bin, { recursive: true });
+  say(`building pulumi-language-yaml v${YAML_VERSION} from ${YAML_HOST}`);
+  run("go", ["install", `${YAML_HOST}@v${YAML_VERSION}`], root, { GOBIN: bin });
 }
 
 /** Finds or builds the CLI. Returns what `locate()` returns. */
@@ -233,11 +212,9 @@ function ensure() {
   if (!onPath("go")) {
     return { missing: `${found.missing} Go is not on PATH, so it cannot be built here.` };
   }
-  const root = cacheRoot();
   const started = Date.now();
-  withLock(root, () => {
-    if (!fs.existsSync(stampOf(root))) build(root);
-  });
+  // One build per machine, made in place and checked before it is trusted (cache-entry.js).
+  ensureEntry(cacheRoot(), build, { check: cliWorks, say });
   const built = locate();
   if (!("missing" in built)) {
     say(`ready in ${((Date.now() - started) / 1000).toFixed(0)} s: ${built.binDir}`);
@@ -251,7 +228,7 @@ function ensureYaml(cliBinDir) {
   if (!("missing" in found)) return found;
   if (!onPath("go")) return { missing: `${found.missing} Go is not on PATH.` };
   try {
-    buildYaml();
+    ensureEntry(yamlRoot(), buildYaml, { check: yamlWorks, say });
   } catch (err) {
     return { missing: `pulumi-language-yaml could not be built: ${err.message}` };
   }

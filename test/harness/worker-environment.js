@@ -9,9 +9,12 @@
 // process.exit() does; no JS runs after 'exit' anyway.
 const { join } = require("node:path");
 const { TestEnvironment } = require("jest-environment-node");
+const { toolCache } = require("../../scripts/cache-entry");
 
 // The source-hash index and other caches of the package go under test/.work, never into the
-// developer's own ~/.cache (and the programs and CLIs the tests start inherit it).
+// developer's own ~/.cache (and the programs and CLIs the tests start inherit it). The tools the
+// tests need (the CLI, SDKs, a venv) stay in the developer's cache folder, recorded first.
+process.env.HOSTING_TOOL_CACHE ??= toolCache();
 process.env.HOSTING_CACHE_DIR ??= join(__dirname, "..", ".work", "cache");
 
 /** Runs the 'exit' listeners registered after this one, then leaves without heap teardown. */

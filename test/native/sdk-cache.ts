@@ -1,43 +1,37 @@
-import { execFile } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import {
-  copyFileSync,
-  existsSync,
-  mkdirSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  symlinkSync,
-  writeFileSync,
-} from "node:fs";
+import { copyFileSync, existsSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { promisify } from "node:util";
+import { ensureEntry, toolCache } from "../../scripts/cache-entry";
 import { ROOT } from "../harness/pulumi-parts";
 import { CLI_BIN } from "./cli";
 
 /*
- * Generated SDKs and a Python venv, cached per machine outside the repository, keyed by what
- * they are made from (the schema's content, the versions), so only the first run pays.
+ * Generated SDKs and a Python venv, cached per machine in the project's cache folder, keyed by
+ * what they are made from (the schema's content, the versions), so only the first run pays. Each
+ * is an entry of scripts/cache-entry.js: made in place under a lock, trusted only when finished
+ * where it is and its check passes.
  */
 
-const run = promisify(execFile);
-export const CACHE = "/root/.cache/pulumi-hosting";
 const SCHEMA = join(ROOT, "plugin", "schema.json");
 export const PYTHON_PULUMI = "3.272.0";
+const GO_BUILD_ENV = { ...process.env, GOFLAGS: "-mod=mod", GOSUMDB: "off" };
+
+const run = (cmd: string, args: string[], o: { cwd?: string; env?: NodeJS.ProcessEnv } = {}) =>
+  execFileSync(cmd, args, { ...o, stdio: ["ignore", "pipe", "pipe"], maxBuffer: 64 << 20 });
 
 const schemaHash = () =>
   createHash("sha256").update(readFileSync(SCHEMA)).digest("hex").slice(0, 16);
 
-/** Makes `dir` by `make(tmp)` once: a half-made one is never seen. */
-async function once(dir: string, make: (tmp: string) => Promise<void>): Promise<string> {
-  if (existsSync(dir)) return dir;
-  const tmp = `${dir}.making-${process.pid}`;
-  rmSync(tmp, { recursive: true, force: true });
-  mkdirSync(tmp, { recursive: true });
-  await make(tmp);
-  if (!existsSync(dir)) renameSync(tmp, dir);
-  else rmSync(tmp, { recursive: true, force: true });
-  return dir;
+/** The code generator of test/native/sdkgen (Pulumi's pkg/v3/codegen), built once. */
+function sdkgen(): string {
+  const dir = ensureEntry(join(toolCache(), "sdkgen-v3.274.1"), (at) =>
+    run("go", ["build", "-o", join(at, "sdkgen"), "."], {
+      cwd: join(__dirname, "sdkgen"),
+      env: GO_BUILD_ENV,
+    }),
+  );
+  return join(dir, "sdkgen");
 }
 
 /**
@@ -45,83 +39,83 @@ async function once(dir: string, make: (tmp: string) => Promise<void>): Promise<
  * language's host with GeneratePackage, which none that builds here has (the v3.68 hosts); then
  * the CLI's own code generators (pkg/v3/codegen, test/native/sdkgen) stand in.
  */
-export async function generatedSdk(language: "python" | "go"): Promise<string> {
-  return once(join(CACHE, "sdk", `${schemaHash()}-${language}`), async (tmp) => {
+export function generatedSdk(language: "python" | "go"): string {
+  return ensureEntry(join(toolCache(), "sdk", `${schemaHash()}-${language}`), (at) => {
     const host = join(CLI_BIN, `pulumi-language-${language}`);
     if (existsSync(host)) {
       const plugin = join(ROOT, "plugin", "pulumi-resource-hosting");
-      await run(join(CLI_BIN, "pulumi"), [
+      run(join(CLI_BIN, "pulumi"), [
         "package",
         "gen-sdk",
         plugin,
         "--language",
         language,
         "-o",
-        tmp,
+        at,
       ]);
       return;
     }
-    const sdkgen = join(CACHE, "sdkgen-v3.274.1");
-    if (!existsSync(sdkgen)) {
-      await run("go", ["build", "-o", sdkgen, "."], {
-        cwd: join(__dirname, "sdkgen"),
-        env: { ...process.env, GOFLAGS: "-mod=mod", GOSUMDB: "off" },
-      });
-    }
-    await run(sdkgen, [SCHEMA, language, tmp]);
+    run(sdkgen(), [SCHEMA, language, at]);
     // pyproject.toml names a README at the root; the generator writes it in the package.
     if (language === "python") {
-      copyFileSync(join(tmp, "pulumi_hosting", "README.md"), join(tmp, "README.md"));
+      copyFileSync(join(at, "pulumi_hosting", "README.md"), join(at, "README.md"));
     }
     // The Go SDK as the module its import path names (gen-sdk leaves that to the publisher).
     if (language === "go") {
       const mod = "module github.com/pulumi-hosting/pulumi-hosting/sdk/go\n\ngo 1.24\n\n";
-      writeFileSync(
-        join(tmp, "go.mod"),
-        `${mod}require github.com/pulumi/pulumi/sdk/v3 v3.274.1\n`,
-      );
+      writeFileSync(join(at, "go.mod"), `${mod}require github.com/pulumi/pulumi/sdk/v3 v3.274.1\n`);
     }
   });
 }
 
 /** The Go program of test/native/go built against the generated Go SDK. */
-export async function goProgram(): Promise<string> {
-  const sdk = await generatedSdk("go");
+export function goProgram(): string {
+  const sdk = generatedSdk("go");
   const main = readFileSync(join(__dirname, "go", "main.go"));
   const key = createHash("sha256").update(sdk).update(main).digest("hex").slice(0, 16);
-  const dir = await once(join(CACHE, "go-program", key), async (tmp) => {
+  const dir = ensureEntry(join(toolCache(), "go-program", key), (at) => {
     for (const f of ["main.go", "go.mod", "go.sum"])
-      copyFileSync(join(__dirname, "go", f), join(tmp, f));
-    symlinkSync(sdk, join(tmp, "sdk"));
-    await run("go", ["build", "-o", "program", "."], {
-      cwd: tmp,
-      env: { ...process.env, GOFLAGS: "-mod=mod", GOSUMDB: "off" },
-      maxBuffer: 64 * 1024 * 1024,
-    });
+      copyFileSync(join(__dirname, "go", f), join(at, f));
+    symlinkSync(sdk, join(at, "sdk"));
+    run("go", ["build", "-o", "program", "."], { cwd: at, env: GO_BUILD_ENV });
   });
   return join(dir, "program");
 }
 
-/** A venv with PyPI's `pulumi` (and `wheel`, to install a generated SDK). */
-export async function pythonVenv(): Promise<string> {
-  return once(join(CACHE, "py", `venv-${PYTHON_PULUMI}`), async (tmp) => {
-    await run("python3", ["-m", "venv", tmp]);
-    await run(join(tmp, "bin", "pip"), ["install", "-q", `pulumi==${PYTHON_PULUMI}`, "wheel"]);
-  });
+/**
+ * A venv with PyPI's `pulumi` (and `wheel`, to install a generated SDK). Made where it stays (a
+ * venv is not relocatable), and trusted only when its python runs from there and imports pulumi.
+ */
+export function pythonVenv(): string {
+  const python = (at: string) => join(at, "bin", "python");
+  return ensureEntry(
+    join(toolCache(), "py", `venv-${PYTHON_PULUMI}`),
+    (at) => {
+      run("python3", ["-m", "venv", at]);
+      // `python -m pip`, not bin/pip: nothing depends on a script's first line.
+      run(python(at), ["-m", "pip", "install", "-q", `pulumi==${PYTHON_PULUMI}`, "wheel"]);
+    },
+    {
+      check: (at) =>
+        run(python(at), ["-c", "import sys, pulumi; print(sys.prefix)"]).toString().trim() === at,
+    },
+  );
 }
 
 /** The generated Python SDK installed (no dependencies) into a folder to put on sys.path. */
-export async function installedPythonSdk(venv: string): Promise<string> {
-  const sdk = await generatedSdk("python");
-  return once(`${sdk}-site`, async (tmp) => {
-    await run(join(venv, "bin", "pip"), [
+export function installedPythonSdk(venv: string): string {
+  const sdk = generatedSdk("python");
+  return ensureEntry(`${sdk}-site`, (at) =>
+    run(join(venv, "bin", "python"), [
+      "-m",
+      "pip",
       "install",
       "-q",
       "--no-deps",
       "--no-build-isolation",
       "--target",
-      tmp,
+      at,
       sdk,
-    ]);
-  });
+    ]),
+  );
 }
