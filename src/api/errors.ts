@@ -61,15 +61,7 @@ export class HostingError extends Error {
     this.name = new.target.name;
     this.code = code;
     if (options?.fix) this.fix = options.fix;
-    const kinds: string[] = [];
-    for (let c: unknown = new.target; typeof c === "function" && c !== Error;) {
-      const name = (c as { name: string }).name;
-      kinds.push(name);
-      Object.defineProperty(this, kindKey(name), { value: true, enumerable: false });
-      c = Object.getPrototypeOf(c);
-    }
-    Object.defineProperty(this, KINDS, { value: kinds, enumerable: false });
-    keepMessageOnce(this);
+    markAs(this, new.target);
   }
 
   /**
@@ -122,6 +114,24 @@ export class HostingError extends Error {
     const opts = { ...options, depth: 2, customInspect: false, breakLength: 100 };
     return [head, ...frames].join("\n") + " " + inspect(fields, opts);
   }
+}
+
+/**
+ * Marks `error` as one of `cls` and of every class `cls` extends, so `instanceof` holds for it
+ * in any loaded copy of the package, and keeps its message said once. Every HostingError is
+ * marked by its constructor; an error that must extend a class of its own (an engine's error
+ * type, whose class the engine acts on) is marked by calling this.
+ */
+export function markAs(error: Error, cls: abstract new (...args: never[]) => HostingError): void {
+  const kinds: string[] = [];
+  for (let c: unknown = cls; typeof c === "function" && c !== Error;) {
+    const name = (c as { name: string }).name;
+    kinds.push(name);
+    Object.defineProperty(error, kindKey(name), { value: true, enumerable: false });
+    c = Object.getPrototypeOf(c);
+  }
+  Object.defineProperty(error, KINDS, { value: kinds, enumerable: false });
+  keepMessageOnce(error);
 }
 
 /**

@@ -17,7 +17,7 @@ import {
   type ConnectionSetting,
   type SettingPlace,
 } from "./hints";
-import { nearest, SETTINGS, unknownSettings } from "./settings";
+import { misspeltKey, nearest, SETTINGS, unknownSettings } from "./settings";
 import type { StackConfig } from "./stack-config";
 import { readWireSettings, type WireSettings } from "./wire-limits";
 
@@ -123,7 +123,10 @@ function check(
     ...(apiUrl ? [] : [missing(s, "apiUrl", who, placeOf("apiUrl", named), account)]),
     ...(token ? [] : [missing(s, "token", who, placeOf("token", named), account)]),
   ];
-  if (!apiUrl || !token) return { problem: unset.join(" ") };
+  if (!apiUrl || !token) {
+    // A setting missing because its key is misspelt is said once, as the misspelling.
+    return { problem: unset.join(" "), repeats: unset.filter((p) => s.problems.includes(p)) };
+  }
   const urlText = typeof apiUrl.value === "string" ? apiUrl.value.trim() : "";
   const tokenText = typeof token.value === "string" ? token.value.trim() : "";
   if (looksLikeToken(urlText) && /^https?:\/\//i.test(tokenText)) {
@@ -166,6 +169,6 @@ function missing(
     return `${who} has ${what}: ${howToSet(setting, place)}${orDefault}${list}.`;
   }
   const typo = s.misspelt.get(place.key);
-  const hint = typo ? ` (${typo} is set: a misspelling of ${place.key}?)` : "";
-  return `${place.key} is not set${hint}: ${howToSet(setting, place)}.`;
+  if (typo) return misspeltKey(typo, place.key);
+  return `${place.key} is not set: ${howToSet(setting, place)}.`;
 }

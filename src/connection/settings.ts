@@ -41,12 +41,13 @@ export function unknownSettings(keys: readonly string[]): string[] {
   return keys.flatMap((k) => {
     if (!k.startsWith("hosting:") || Object.hasOwn(SETTINGS, k)) return [];
     const near = nearest(k, known);
-    return near
-      ? [
-          `${safeKeyName(k)} is not a pulumi-hosting setting: did you mean ${near}? (rename it with \`pulumi config rm\` and \`pulumi config set\`)`,
-        ]
-      : [];
+    return near ? [misspeltKey(k, near)] : [];
   });
+}
+
+/** What is said of `key`, a misspelling of the setting `near`: the one sentence, with the fix. */
+export function misspeltKey(key: string, near: string): string {
+  return `${safeKeyName(key)} is not a pulumi-hosting setting: did you mean ${near}? (rename it with \`pulumi config rm\` and \`pulumi config set\`)`;
 }
 
 /** A config key as it may be shown: keys are names, but one could be a pasted token. */

@@ -185,11 +185,22 @@ describe("mistakes are reported with the fix", () => {
     expect(new Connection(stackConfig(config, "hosting"), {}, pool).problems).toEqual([]);
   });
 
-  test("a misspelt hosting:apiUrl is pointed at where the missing URL is reported", () => {
+  test("a misspelt hosting:apiUrl is said once, as the misspelling, where the URL is missing", () => {
     const c = connect({ "hosting:apiurl": URL_OK, "hosting:token": TOKEN });
-    expect(c.problemOf()).toMatch(
-      /^hosting:apiUrl is not set \(hosting:apiurl is set: a misspelling of hosting:apiUrl\?\)/,
+    const misspelt =
+      "hosting:apiurl is not a pulumi-hosting setting: did you mean hosting:apiUrl? (rename it " +
+      "with `pulumi config rm` and `pulumi config set`)";
+    expect(c.problems).toEqual([misspelt]);
+    expect(c.problemOf()).toBe(misspelt);
+    // What a check adds beside the connection's problem: nothing that says it again.
+    expect(c.problemsBesides()).toEqual([]);
+    // With the token missing too, each is said once.
+    const both = connect({ "hosting:apiurl": URL_OK });
+    expect(both.problemOf()).toBe(
+      `${misspelt} hosting:token is not set: set it with ` +
+        "`pulumi config set --secret hosting:token <token>` or the HOSTING_TOKEN environment variable.",
     );
+    expect(both.problemsBesides()).toEqual([]);
   });
 
   test("a token that is not a JWT names where it came from and both ways to set it", () => {

@@ -43,3 +43,29 @@ test("one CustomDomain on each of two apps, and plain id strings, are left to th
 test("under mocks a source that does not exist is not refused (unit tests need no files)", () => {
   expect(() => new hosting.App("nofiles", { source: "./no-such-folder", name: "x" })).not.toThrow();
 });
+
+test("the refusal is a HostingInputError that Pulumi's runtime prints as its message alone", () => {
+  const app = new hosting.App("coded", { source: "./app", name: "coded" });
+  new hosting.CustomDomain("first", { appId: app.id, domain: "one.example.com" });
+  let thrown: unknown;
+  try {
+    new hosting.CustomDomain("second", { appId: app.id, domain: "two.example.com" });
+  } catch (err) {
+    thrown = err;
+  }
+  // What a program that catches it reads: the class, the code and the property, as ever.
+  expect(thrown).toBeInstanceOf(hosting.HostingInputError);
+  expect(thrown).toBeInstanceOf(hosting.HostingError);
+  expect(thrown).toMatchObject({
+    name: "HostingInputError",
+    code: "HOSTING_INVALID_INPUT",
+    property: "appId",
+    mayHaveTakenEffect: false,
+  });
+  // What Pulumi's program runtime looks for to print the message alone, with no stack.
+  expect(pulumi.RunError.isInstance(thrown)).toBe(true);
+  // Pulumi's serializer prefixes a message each time it passes an input: said once all the same.
+  const err = thrown as Error;
+  err.message = `error serializing property "appId": ${err.message}`;
+  expect(err.message).toMatch(/^CustomDomain "second": its appId is the app of CustomDomain/);
+});

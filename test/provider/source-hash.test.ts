@@ -161,13 +161,13 @@ describe("check hashes, never packs", () => {
       ]),
     } as unknown as Parameters<ReturnType<typeof providerHandlers>["configure"]>[0]),
   );
-  const checkApp = (olds: Record<string, unknown>, source: string) =>
+  const checkApp = (olds: Record<string, unknown>, source: string, entrypoint = "server.js") =>
     providerHandlers("App").check(olds, {
       __provider: providerText("App"),
       source,
       name: "golden-tree",
       ram: 1024,
-      entrypoint: "server.js",
+      entrypoint,
       runtime: { language: "node", version: "20" },
     });
 
@@ -185,8 +185,12 @@ describe("check hashes, never packs", () => {
       // A state of 0.1.0 holds the v1 hash of the same content: kept, so no change shows.
       const v1 = await checkApp({ sourceHash: GOLDEN_FOLDER }, tree);
       expect(v1.inputs.sourceHash).toBe(GOLDEN_FOLDER);
-      expect((await checkApp({ sourceHash: GOLDEN_ZIP }, zip)).inputs.sourceHash).toBe(GOLDEN_ZIP);
-      expect((await checkApp({}, zip)).inputs.sourceHash).toBe(GOLDEN_ZIP_V2);
+      // The golden zip holds no server.js, the entrypoint its v1 hash was made with: check
+      // refuses that now. (The v2 hash leaves the manifest out: any entrypoint it holds will do.)
+      expect((await checkApp({ sourceHash: GOLDEN_ZIP }, zip)).failures).toEqual([
+        { property: "entrypoint", reason: expect.stringMatching(/^entrypoint "server.js" is not/) },
+      ]);
+      expect((await checkApp({}, zip, "index.js")).inputs.sourceHash).toBe(GOLDEN_ZIP_V2);
       expect(deflates.count()).toBe(0);
       // The spies do see the packer's deflates: packing the same tree is counted.
       await hashOf(tree);

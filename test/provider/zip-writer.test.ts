@@ -153,7 +153,7 @@ describe("a folder's files, read whole", () => {
     await writeFile(join(root, "a.js"), small);
     await writeFile(join(root, "b.bin"), large);
     await writeFile(join(root, "c.txt"), "");
-    const files = await folderFiles(root);
+    const { files } = await folderFiles(root);
     const { path } = await write("folder.zip", files);
     const back = await readBack(path);
     expect(back.map((e) => [e.name, e.data.length])).toEqual([
@@ -168,7 +168,7 @@ describe("a folder's files, read whole", () => {
   test("a file rewritten after the listing is refused, naming it", async () => {
     const root = await mkdtemp(join(dir, "tree-"));
     await writeFile(join(root, "app.js"), "console.log(1);\n");
-    const files = await folderFiles(root);
+    const { files } = await folderFiles(root);
     await writeFile(join(root, "app.js"), "console.log('changed after the check');\n");
     await expect(write("rewritten.zip", files)).rejects.toMatchObject({
       message: expect.stringContaining("source/app.js changed while the source was read"),

@@ -1,5 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
-import { dotenvProblem, HostingInputError } from "../../api/wire";
+import { dotenvProblem } from "../../api/wire";
+import { ProgramInputError } from "../program-error";
 
 /**
  * Pulumi's serializer copies inputs into fresh objects, where a `__proto__` key silently becomes
@@ -8,7 +9,7 @@ import { dotenvProblem, HostingInputError } from "../../api/wire";
 export function refuseLostEnvKeys<T extends object>(env: pulumi.Input<T>): pulumi.Input<T> {
   const refuse = (e: T): T => {
     if (Object.prototype.hasOwnProperty.call(e, "__proto__")) {
-      throw new HostingInputError("env.__proto__", dotenvProblem("__proto__", "") as string);
+      throw new ProgramInputError("env.__proto__", dotenvProblem("__proto__", "") as string);
     }
     return e;
   };

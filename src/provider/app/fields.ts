@@ -64,8 +64,9 @@ export const appFields = {
   },
   entrypoint: {
     doc:
-      'The file the runtime starts, e.g. `"index.js"`; the runtime\'s default when omitted. ' +
-      "Changing it replaces the app.",
+      'The file the runtime starts, by its path in the source, e.g. `"index.js"` or ' +
+      '`"src/server.js"`; the runtime\'s default when omitted. Check fails when the source ' +
+      "does not upload that file. Changing it replaces the app.",
     outputDoc: "The file the runtime starts, as the platform reports it.",
     type: "string",
     input: "optional",

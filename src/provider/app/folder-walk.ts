@@ -152,11 +152,11 @@ function ignored(ig: Ignore, rel: string, entry: Dirent<Buffer>): boolean {
   return ig.ignores(rel) || ig.ignores(`${rel}/`);
 }
 
-/** A folder's files, in the order of a sorted depth-first walk. */
+/** A folder's files, in the order of a sorted depth-first walk, and the rules that left some out. */
 export async function folderFiles(
   root: string,
   found?: (f: SourceFile) => void,
-): Promise<SourceFile[]> {
+): Promise<{ files: SourceFile[]; ignore: Ignore }> {
   const realRoot = await realpath(root);
   const ig = ignoreRules(await readIgnoreFile(root, realRoot));
   const tally = new SizeTally();
@@ -224,5 +224,5 @@ export async function folderFiles(
     }
   };
   await walk(root, "", [{ real: realRoot, shown: "" }]);
-  return out;
+  return { files: out, ignore: ig };
 }

@@ -33,6 +33,8 @@ import { appFields } from "./fields";
 import { heldFate, noteHeld } from "./held-apps";
 import { legacyArchiveHash, packageSource, type PackagedSource } from "./packaging";
 import { contentHash, contentHashV1, hashSourceFiles } from "./source-hash";
+import type { SourceListing } from "./source-files";
+import { refuseMissingEntrypoint } from "./entrypoint";
 import { appInputSchema, DEFAULT_SETUP_TIMEOUT_S, type AppInputs } from "./schema";
 
 const POLL_MS = 500;
@@ -89,16 +91,19 @@ type AppSchema = typeof appInputSchema;
 const rehashed = new Map<string, string>();
 
 /**
- * The content hash, read and hashed without packing. A state of 0.1.0 holds the same content's
- * hash in format v1: that hash is kept, so an unchanged source shows no change. Only an old
- * sourceHash that differs from both may be the zip-bytes hash of a build before the content
- * hash: that check alone packs (to a hash, not to disk) to find out, once per process.
+ * The content hash, read and hashed without packing; an entrypoint the source does not upload is
+ * refused. A state of 0.1.0 holds the same content's hash in format v1: that hash is kept, so an
+ * unchanged source shows no change. Only an old sourceHash that differs from both may be the
+ * zip-bytes hash of a build before the content hash: that check alone packs (to a hash, not to
+ * disk) to find out, once per process.
  */
 async function checkedHash(inputs: AppInputs, olds: Props): Promise<string> {
   const manifest = manifestOf(inputs);
+  // The entrypoint is judged from the listing being hashed: no second walk.
+  const vet = (l: SourceListing) => refuseMissingEntrypoint(inputs.entrypoint, inputs.source, l);
   const files = await withKeyLock(
     "packing",
-    () => hashSourceFiles(inputs.source, manifest),
+    () => hashSourceFiles(inputs.source, manifest, vet),
     PACK_SLOTS,
   );
   const sha256 = contentHash(files);

@@ -53,8 +53,9 @@ export interface AppArgs extends AccountInput {
    */
   vcpu?: pulumi.Input<number>;
   /**
-   * The file the runtime starts, e.g. `"index.js"`; the runtime's default when omitted. Changing it
-   * replaces the app.
+   * The file the runtime starts, by its path in the source, e.g. `"index.js"` or
+   * `"src/server.js"`; the runtime's default when omitted. Check fails when the source does not
+   * upload that file. Changing it replaces the app.
    */
   entrypoint?: pulumi.Input<string>;
   /**

@@ -1,9 +1,10 @@
-/* eslint-disable @typescript-eslint/no-require-imports */
 import { existsSync, readdirSync } from "node:fs";
 import { homedir } from "node:os";
 import { basename, dirname, isAbsolute, join, resolve } from "node:path";
 import { HostingInputError } from "../../api/wire";
 import { underMocks } from "../../shared";
+import { ProgramInputError, programInputError } from "../program-error";
+import { nearestName } from "./nearest-name";
 
 /*
  * A source path that does not exist, refused where the program builds the App: the program stops
@@ -30,14 +31,17 @@ export function missingSource(source: string, root: string): HostingInputError {
   return new HostingInputError("source", why);
 }
 
-/** Throws when `source`, a plain path, names nothing; under mocks a unit test needs no files. */
+/**
+ * Throws when `source`, a plain path, names nothing; under mocks a unit test needs no files. The
+ * error is one Pulumi prints as its message alone (see program-error.ts).
+ */
 export function refuseMissingSource(source: unknown): void {
   if (typeof source !== "string" || source === "" || underMocks()) return;
   const full = resolve(source);
   if (existsSync(full)) return;
   const near = tilde(source) ? undefined : nearestEntry(full);
-  if (!near) throw missingSource(source, full);
-  throw new HostingInputError(
+  if (!near) throw programInputError(missingSource(source, full));
+  throw new ProgramInputError(
     "source",
     `source "${source}" does not exist: did you mean "${near}"?`,
   );
@@ -51,12 +55,6 @@ function nearestEntry(full: string): string | undefined {
   } catch {
     return undefined;
   }
-  const want = basename(full);
-  if (names.length === 0) return undefined;
-  // Loaded only for a path that is missing: declaring resources loads no more than it must.
-  const { closest, distance } =
-    require("fastest-levenshtein") as typeof import("fastest-levenshtein");
-  const best = closest(want, names);
-  const limit = Math.max(2, Math.floor(want.length / 3));
-  return distance(want, best) <= limit ? join(dirname(full), best) : undefined;
+  const best = nearestName(basename(full), names);
+  return best === undefined ? undefined : join(dirname(full), best);
 }

@@ -9,7 +9,7 @@ import { folderFiles } from "./folder-walk";
 import { missingSource } from "./source-exists";
 import { SizeTally, SOURCE_LIMITS } from "./source-limits";
 import { shownName } from "./source-names";
-import { byName, IGNORE_FILE, ignoreRules, type SourceFile } from "./source-rules";
+import { byName, IGNORE_FILE, ignoreRules, type Ignore, type SourceFile } from "./source-rules";
 
 export { byName, type SourceFile } from "./source-rules";
 
@@ -23,6 +23,8 @@ export interface SourceListing {
   files: SourceFile[];
   /** Releases the source (a zip's file handle); call it once every file has been read. */
   close(): void;
+  /** The source's ignore rules (node_modules, .git, .hostingignore): what they leave out. */
+  ignore: Ignore;
 }
 
 /** A hosting.json larger than this cannot equal any manifest the inputs make. */
@@ -53,13 +55,13 @@ export async function listSource(
     );
   }
   const src = st.isDirectory()
-    ? { entries: await folderFiles(root, found), close: () => undefined }
+    ? { ...(await folderFiles(root, found)), close: () => undefined }
     : await zipEntries(root);
   try {
     const manifestText = `${stableJson(manifest, 2)}\n`;
-    const own = src.entries.find((e) => e.name === wireAssumptions.manifestFileName);
+    const own = src.files.find((e) => e.name === wireAssumptions.manifestFileName);
     if (own) await assertManifestAgrees(own, manifest);
-    const files = src.entries.filter((e) => e !== own);
+    const files = src.files.filter((e) => e !== own);
     if (files.length === 0) {
       throw new HostingInputError(
         "source",
@@ -81,7 +83,7 @@ export async function listSource(
         );
       }
     }
-    return { files, close: src.close };
+    return { files, close: src.close, ignore: src.ignore };
   } catch (err) {
     src.close();
     throw err;
@@ -89,7 +91,9 @@ export async function listSource(
 }
 
 /** The files of a .zip, under the same rules as a folder (its own .hostingignore too). */
-async function zipEntries(file: string): Promise<{ entries: SourceFile[]; close: () => void }> {
+async function zipEntries(
+  file: string,
+): Promise<{ files: SourceFile[]; close: () => void; ignore: Ignore }> {
   const zip = await new Promise<yauzl.ZipFile>((ok, fail) =>
     yauzl.open(file, { lazyEntries: true, autoClose: false }, (err, z) =>
       err || !z
@@ -137,11 +141,11 @@ async function zipEntries(file: string): Promise<{ entries: SourceFile[]; close:
         `source ${file}: ${IGNORE_FILE} is larger than ${SOURCE_LIMITS.ignoreFileBytes} bytes`,
       );
     }
-    const ig = ignoreRules(rules);
-    const entries = all.filter((e) => !ig.ignores(e.name));
+    const ignore = ignoreRules(rules);
+    const files = all.filter((e) => !ignore.ignores(e.name));
     const tally = new SizeTally();
-    for (const e of entries) tally.add(shownName(e.name), e.size);
-    return { entries, close };
+    for (const e of files) tally.add(shownName(e.name), e.size);
+    return { files, close, ignore };
   } catch (err) {
     close();
     throw err;

@@ -66,8 +66,16 @@ export async function hashSource(source: string, manifest: Manifest): Promise<st
   return contentHash(await hashSourceFiles(source, manifest));
 }
 
-/** Every file of a source with the hash of its bytes: what both hash formats are made from. */
-export async function hashSourceFiles(source: string, manifest: Manifest): Promise<HashedFile[]> {
+/**
+ * Every file of a source with the hash of its bytes: what both hash formats are made from.
+ * `vet` is shown the listing once the walk is done, and may refuse it (throw) before every file
+ * is read.
+ */
+export async function hashSourceFiles(
+  source: string,
+  manifest: Manifest,
+  vet?: (listing: SourceListing) => void,
+): Promise<HashedFile[]> {
   const index = await indexOf(source);
   const digestOf = (f: SourceFile): Promise<string> =>
     index && f.stamp ? index.digest(f.name, f.stamp, () => readDigest(f)) : readDigest(f);
@@ -108,6 +116,7 @@ export async function hashSourceFiles(source: string, manifest: Manifest): Promi
   let listing: SourceListing | undefined;
   try {
     listing = await listSource(source, manifest, found);
+    vet?.(listing);
     // A zip's entries and the manifest were not found by a walk.
     for (const f of listing.files) if (!found.seen.has(f)) queue.push(f);
   } catch (err) {

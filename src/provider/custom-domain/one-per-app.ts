@@ -1,4 +1,4 @@
-import { HostingInputError } from "../../api/wire";
+import { ProgramInputError } from "../program-error";
 
 /*
  * An app takes one custom domain: the service refuses a second with 409, but only at `up`, after
@@ -14,7 +14,10 @@ export const ONE_DOMAIN_PER_APP =
   "an app takes one custom domain: keep one CustomDomain per App (give the other domain its own " +
   "App), or redirect the extra hostname at your DNS or CDN";
 
-/** Throws when another CustomDomain of this program already uses this `appId` Output. */
+/**
+ * Throws when another CustomDomain of this program already uses this `appId` Output; the error is
+ * one Pulumi prints as its message alone (see program-error.ts).
+ */
 export function refuseSecondDomain(name: string, appId: unknown): void {
   if (typeof appId !== "object" || appId === null) return;
   const first = taken.get(appId);
@@ -22,7 +25,7 @@ export function refuseSecondDomain(name: string, appId: unknown): void {
     taken.set(appId, name);
     return;
   }
-  throw new HostingInputError(
+  throw new ProgramInputError(
     "appId",
     `CustomDomain "${name}": its appId is the app of CustomDomain "${first}" too; ${ONE_DOMAIN_PER_APP}`,
   );
