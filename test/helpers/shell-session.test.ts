@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, realpathSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { alive } from "../../scripts/dir-lock";
 import { exited } from "../harness/spawn-emulator";
 import { until } from "./until";
 import { ShellSession } from "./shell-session";
@@ -9,16 +10,6 @@ import { ShellSession } from "./shell-session";
  * The terminal the README recipe tests type into: what one command leaves (its folder, its
  * exports) the next one starts from; a failing command's code, a trailing comment, a deadline.
  */
-
-/** Whether a process of this id is there (one of another user's counts). */
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === "EPERM";
-  }
-}
 
 const session = () => {
   const dir = realpathSync(mkdtempSync(join(tmpdir(), "shell-test-")));
