@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { startEmulator, type RunningEmulator } from "../../src/emulator";
+import { useEmulator } from "../helpers/emulator";
 import { codeBlocks, readmeText } from "../helpers/readme";
 import { cliMissing, cliSession, yamlMissing } from "./cli";
 
@@ -13,13 +13,7 @@ import { cliMissing, cliSession, yamlMissing } from "./cli";
  * `./app` folder it names, and the connection.
  */
 
-let emu: RunningEmulator;
-beforeAll(async () => {
-  emu = await startEmulator({ seed: "readme-yaml", setupDelayMs: 0 });
-});
-afterAll(async () => {
-  await emu?.stop();
-});
+const env = useEmulator({ seed: "readme-yaml", setupDelayMs: 0 });
 
 const missing = cliMissing ?? yamlMissing;
 
@@ -30,6 +24,7 @@ const missing = cliMissing ?? yamlMissing;
     );
     expect(samples).toHaveLength(1);
     const program = samples[0].body;
+    const emu = env.emu;
     const cli = cliSession({ HOSTING_API_URL: emu.url, HOSTING_TOKEN: emu.issueToken() });
     const dir = mkdtempSync(join(tmpdir(), "hosting-readme-yaml-"));
     mkdirSync(join(dir, "app"));
