@@ -56,7 +56,7 @@ export declare const PASSPHRASE: string;
 export declare function engine(): Located;
 /** The YAML language host beside the CLI in `binDir`, on PATH or built; or why there is none. */
 export declare function locateYaml(binDir: string): { binDir: string } | { missing: string };
-export declare function killGroup(child: ChildProcess): void;
+export declare function killGroup(child: ChildProcess, signal?: NodeJS.Signals): void;
 export declare function engineEnv(
   where: { binDir: string; home: string; backend: string; path?: string[] },
   extra?: Record<string, string>,

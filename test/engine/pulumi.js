@@ -86,25 +86,25 @@ function descendantsOf(pid) {
   return out;
 }
 
-function kill(pid) {
+function kill(pid, signal = "SIGKILL") {
   try {
-    process.kill(pid, "SIGKILL");
+    process.kill(pid, signal);
   } catch (err) {
     if (err.code !== "ESRCH") throw err;
   }
 }
 
 /**
- * SIGKILL to the CLI and every process it started (language host, program, plugins). The CLI
- * starts each plugin in a process group of its own, so the CLI's group does not reach them:
- * killed that way alone, the dynamic provider's host ran on after the test, orphaned.
+ * SIGKILL (or `signal`) to the CLI and every process it started (language host, program,
+ * plugins). The CLI starts each plugin in a process group of its own, so the CLI's group does not
+ * reach them: killed that way alone, the dynamic provider's host ran on after the test, orphaned.
  */
-function killGroup(child) {
+function killGroup(child, signal = "SIGKILL") {
   const below = descendantsOf(child.pid);
-  kill(-child.pid);
+  kill(-child.pid, signal);
   for (const pid of below) {
-    kill(-pid);
-    kill(pid);
+    kill(-pid, signal);
+    kill(pid, signal);
   }
 }
 
@@ -114,10 +114,10 @@ function killGroup(child) {
  * left programs running on for an hour. Whatever is left is killed on the way out.
  */
 const running = new Set();
-process.on("exit", () => running.forEach(killGroup));
+process.on("exit", () => running.forEach((child) => killGroup(child)));
 for (const signal of ["SIGINT", "SIGTERM"]) {
   process.once(signal, () => {
-    running.forEach(killGroup);
+    running.forEach((child) => killGroup(child));
     process.kill(process.pid, signal); // then as if nobody listened
   });
 }
