@@ -19,7 +19,7 @@ const domain = config.require("domain");
 const edgeTarget = config.require("edgeTarget");
 
 const app = new hosting.App("web", {
-  source: path.join(__dirname, "..", "basic", "app"),
+  source: path.join(__dirname, "app"),
   name: "cf-web",
 });
 
@@ -44,8 +44,7 @@ const customDomain = new hosting.CustomDomain(
  * One Cloudflare record per validation record the platform asks for. The list of slots is fixed
  * here, outside any `apply`, so `pulumi preview` shows every record it will create (a resource
  * made inside an `apply` does not show in a preview). Only the names and values come from
- * `dnsRecords`, as Outputs. The platform asks for one ownership and one SSL record; should it ask
- * for a different number, the `up` stops and names the slot to add or remove.
+ * `dnsRecords`, as Outputs. The platform asks for one ownership and one SSL record.
  */
 const slots = [
   { purpose: "ownership", index: 0 },
@@ -54,18 +53,33 @@ const slots = [
 
 type Wanted = hosting.DnsRecord;
 
-function slotRecord(purpose: Wanted["purpose"], index: number): pulumi.Output<Wanted> {
-  return customDomain.dnsRecords.apply((records) => {
-    const asked = records.filter((r) => r.purpose === purpose);
+/*
+ * Should the platform ask for a different number of records, this says so as an error on the
+ * custom domain and leaves every validation slot empty, so Cloudflare refuses those records
+ * (a missing name) and the `up` fails before any of them is made. Nothing is thrown inside the
+ * `apply`: on Node.js 20.20 an error thrown there can take minutes and gigabytes to print (see
+ * the README's "Slow error reports on Node.js 20.20").
+ */
+const matched: pulumi.Output<Wanted[]> = customDomain.dnsRecords.apply((records) => {
+  const wrong = (["ownership", "ssl"] as const).flatMap((purpose) => {
+    const asked = records.filter((r) => r.purpose === purpose).length;
     const declared = slots.filter((s) => s.purpose === purpose).length;
-    if (asked.length !== declared) {
-      throw new Error(
-        `the platform asks for ${asked.length} ${purpose} record(s) for ${domain}, this program ` +
-          `declares ${declared}: make the slots list in index.ts hold ${asked.length} of them`,
-      );
-    }
-    return asked[index];
+    return asked === declared
+      ? []
+      : [`${asked} ${purpose} record(s), this program declares ${declared}`];
   });
+  if (wrong.length === 0) return records;
+  pulumi.log.error(
+    `the platform asks for ${wrong.join(" and for ")} for ${domain}: make the slots list in ` +
+      "index.ts hold as many of each; no validation record is created until they match",
+    customDomain,
+  );
+  return [];
+});
+
+// A slot the platform's records do not fill holds no record: its name and value are undefined.
+function slotRecord(purpose: Wanted["purpose"], index: number): pulumi.Output<Wanted> {
+  return matched.apply((records) => records.filter((r) => r.purpose === purpose)[index]);
 }
 
 const validation = slots.map(({ purpose, index }) => {

@@ -1,3 +1,4 @@
+import * as path from "node:path";
 import * as pulumi from "@pulumi/pulumi";
 import * as hosting from "pulumi-hosting";
 
@@ -15,7 +16,7 @@ const node = hosting
   .apply((versions) => hosting.pickRuntimeVersion(versions, { language: "node" }));
 
 export const app = new hosting.App("api", {
-  source: "./app",
+  source: path.join(__dirname, "app"),
   name: "api",
   runtime: { language: node.language, version: node.version },
   env: { DATABASE_URL: connection.connectionUrl },

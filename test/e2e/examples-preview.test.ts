@@ -4,6 +4,7 @@ import { startEmulator, type RunningEmulator } from "../../src/emulator";
 import { Deployment, type RunResult } from "../harness/deployment";
 import { ROOT } from "../harness/pulumi-parts";
 import { programDir } from "../harness/stack-dir";
+import { exampleConfig } from "../helpers/example-config";
 import { mutations, ops } from "../helpers/steps";
 import { stepwise } from "../helpers/stepwise";
 
@@ -16,23 +17,6 @@ const EXAMPLES = join(ROOT, "examples");
 const ok = (r: RunResult) => {
   if (!r.ok) throw new Error(`deployment failed (${r.code}):\n${r.stderr}\n${r.stdout}`);
   return r;
-};
-
-/** Stack config each example needs beyond the connection (an example not listed gets none). */
-const exampleConfig: Record<string, (emu: RunningEmulator) => Record<string, string>> = {
-  "unit-testing": () => ({ "hosting-unit-testing:database": "alice-postgres" }),
-  maintenance: (emu) => {
-    const me = emu.users[0].id;
-    const db = emu.world.databases.find((d) => d.user_id === me && d.service_type === "postgres")!;
-    const oldest = emu.world.backups
-      .filter((b) => b.project_id === db.id)
-      .reduce((a, b) => (a.created_at < b.created_at ? a : b));
-    return {
-      "hosting-maintenance:vmId": emu.world.vms.find((v) => v.user_id === me)!.id,
-      "hosting-maintenance:database": db.name,
-      "hosting-maintenance:deleteBackups": JSON.stringify([oldest.id]),
-    };
-  },
 };
 
 /** Packages an example imports that are not installed here (e.g. @pulumi/cloudflare). */
