@@ -6,9 +6,9 @@ import { fromPulumi } from "./pulumi-modules";
 
 /*
  * Lines for the user from the plugin, through the engine's Log call with the resource's URN, so
- * they show in that resource's diagnostics. The engine drops what a plugin prints on stderr
- * after its port line (nothing of it showed in `pulumi import`'s output), so stderr is only the
- * fallback when the engine cannot be reached (a test host without one).
+ * they show in that resource's diagnostics. A line the plugin printed on stderr did not show in
+ * `pulumi import`'s output, so stderr is only the fallback when the engine cannot be reached (a
+ * test host without one).
  */
 
 /** Says `message` as a warning of the resource `urn`. */
