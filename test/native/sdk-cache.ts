@@ -102,11 +102,19 @@ export async function goProgram(): Promise<string> {
   return join(dir, "program");
 }
 
+/**
+ * pip of a venv, run as `python -m pip`: the venv is made in a temporary folder and renamed, and
+ * the `bin/pip` script keeps the temporary folder's python in its first line (ENOENT after the
+ * rename); the venv's python finds its venv from where it is.
+ */
+const pip = (venv: string) => join(venv, "bin", "python3");
+const PIP = ["-m", "pip"];
+
 /** A venv with PyPI's `pulumi` (and `wheel`, to install a generated SDK). */
 export async function pythonVenv(): Promise<string> {
   return once(join(CACHE, "py", `venv-${PYTHON_PULUMI}`), async (tmp) => {
     await run("python3", ["-m", "venv", tmp]);
-    await run(join(tmp, "bin", "pip"), ["install", "-q", `pulumi==${PYTHON_PULUMI}`, "wheel"]);
+    await run(pip(tmp), [...PIP, "install", "-q", `pulumi==${PYTHON_PULUMI}`, "wheel"]);
   });
 }
 
@@ -114,7 +122,8 @@ export async function pythonVenv(): Promise<string> {
 export async function installedPythonSdk(venv: string): Promise<string> {
   const sdk = await generatedSdk("python");
   return once(`${sdk}-site`, async (tmp) => {
-    await run(join(venv, "bin", "pip"), [
+    await run(pip(venv), [
+      ...PIP,
       "install",
       "-q",
       "--no-deps",
