@@ -1,5 +1,7 @@
 import { startEmulator, type RunningEmulator } from "../../src/emulator";
 import { resourceDeclarations } from "../../src/provider/declarations";
+import * as provproto from "@pulumi/pulumi/proto/provider_pb";
+import { Struct } from "google-protobuf/google/protobuf/struct_pb";
 import { ProviderHost } from "../harness/provider-host";
 import { appSource, expectNoToken } from "../helpers/provider-env";
 
@@ -13,6 +15,10 @@ const SIG = "4dabf18193072939515e22adb298388d";
 const SECRET = "1b47061264138c4ac30d75fd1eb44270";
 const secret = (value: unknown) => ({ [SIG]: SECRET, value });
 const urn = (kind: string, name: string) => `urn:pulumi:dev::shop::hosting:index:${kind}::${name}`;
+
+/** A call as the engine sends it, for what the host's helpers leave out (provider-host.js). */
+const rawCall = (h: ProviderHost, method: string, req: unknown) =>
+  (h as unknown as { call(m: string, r: unknown): Promise<unknown> }).call(method, req);
 
 let emu: RunningEmulator;
 let host: ProviderHost;
@@ -103,19 +109,110 @@ test("pulumi import: an App, a CustomDomain (by hostname) and AppAnalytics are r
   const imported = await host.read(app.id, urn("App", "imported"), {});
   expect(imported.id).toBe(app.id);
   expect(imported.inputs).toMatchObject({ name: "imp", ram: 256 });
-  expect(imported.inputs).not.toHaveProperty("source");
+  // The service cannot show an app's source: the generated code gets a placeholder for it.
+  expect(imported.inputs?.source).toBe("<the folder or .zip of this app's code>");
 
   const domain = await host.read("www.imp.pointed.test", urn("CustomDomain", "imported"), {});
   expect(domain.inputs).toEqual({ appId: app.id, domain: "www.imp.pointed.test" });
 
   const analytics = await host.read(app.id, urn("AppAnalytics", "imported"), {});
   expect(analytics.inputs).toEqual({ appId: app.id, enabled: false });
-
-  const gone = await host.read("no-such-app", urn("App", "missing"), {});
-  expect(gone.id).toBe("");
   // Reads only: an import's preview must change nothing.
   const changing = Object.keys(emu.stats().requests).filter((r) => !r.startsWith("GET "));
   expect(changing).toEqual([]);
+});
+
+test("pulumi import's own check passes without what the service cannot show; a program's check names the placeholder", async () => {
+  const u = urn("App", "checked");
+  const made = await host.create(
+    u,
+    (await host.check(u, {}, { source: await appSource(), name: "chk" })).inputs,
+  );
+  // The engine checks what the read answered, as old and new inputs (step.go, ImportStep).
+  const web = (await host.read(made.id, urn("AppWebAccess", "wa"), {})).inputs ?? {};
+  expect(web).toEqual({ appId: made.id });
+  expect((await host.check(urn("AppWebAccess", "wa"), web, web)).failures).toEqual([]);
+  const read = await host.read(made.id, urn("App", "imp"), {});
+  const inputs = read.inputs!;
+  expect((await host.check(urn("App", "imp"), inputs, inputs)).failures).toEqual([]);
+
+  // A program that kept the placeholder: refused, naming the property and the fix, whatever
+  // process checks it (here another URN; a later `pulumi preview` is another process).
+  const kept = await host.check(urn("App", "program"), inputs, inputs);
+  expect(kept.failures).toEqual([
+    {
+      property: "source",
+      reason: expect.stringMatching(/placeholder `pulumi import` wrote.*folder or \.zip/),
+    },
+  ]);
+  // The same process, other inputs: the full check.
+  const { name: _, ...noName } = inputs;
+  expect((await host.check(urn("App", "imp"), inputs, noName)).failures).toEqual(
+    expect.arrayContaining([expect.objectContaining({ property: "name" })]),
+  );
+  await host.delete(made.id, u, made.properties);
+});
+
+test('pulumi import of an id no object has, or of an action: a read with no properties (the engine\'s "does not exist"), and a line naming the id and the API', async () => {
+  const other = await ProviderHost.startNative({ HOSTING_LIST_CACHE_MS: "0" });
+  try {
+    await other.configure({ apiUrl: emu.url, token: secret(token) });
+    const raw = async (id: string, kind: string) => {
+      const req = new provproto.ReadRequest();
+      req.setId(id);
+      req.setUrn(urn(kind, "x"));
+      req.setProperties(Struct.fromJavaScript({}));
+      return (await rawCall(other, "read", req)) as provproto.ReadResponse;
+    };
+    for (const [kind, id] of [
+      ["App", "no-such-app"],
+      ["CustomDomain", "www.nowhere.test"],
+      ["AppAnalytics", "no-such-app"],
+      ["AppWebAccess", "no-such-app"],
+      ["VmStart", "vm-1"],
+    ]) {
+      const res = await raw(id, kind);
+      expect([kind, res.getId(), res.hasProperties()]).toEqual([kind, "", false]);
+    }
+    const said = other.stderr();
+    expect(said).toContain(`no app "no-such-app" under this provider's account (API ${emu.url}/)`);
+    expect(said).toContain('no custom domain (by hostname) "www.nowhere.test"');
+    expect(said).toMatch(/an action cannot be imported: it leaves nothing/);
+    expect(said).not.toContain(token);
+  } finally {
+    await other.stop();
+  }
+});
+
+test("CheckConfig seals what the schema marks secret in a provider's own inputs, nested and as JSON text", async () => {
+  const check = async (news: Parameters<typeof Struct.fromJavaScript>[0]) => {
+    const req = new provproto.CheckRequest();
+    req.setUrn("urn:pulumi:dev::shop::pulumi:providers:hosting::other");
+    req.setOlds(Struct.fromJavaScript({}));
+    req.setNews(Struct.fromJavaScript(news));
+    const res = (await rawCall(host, "checkConfig", req)) as provproto.CheckResponse;
+    expect(res.getFailuresList()).toEqual([]);
+    return res.getInputs()?.toJavaScript();
+  };
+  const accounts = { x: { apiUrl: emu.url, token: "t-x" }, y: { apiUrl: emu.url } };
+  expect(await check({ apiUrl: emu.url, token: "t", accounts, version: "0.1.0" })).toEqual({
+    apiUrl: emu.url,
+    token: secret("t"),
+    accounts: { x: { apiUrl: emu.url, token: secret("t-x") }, y: { apiUrl: emu.url } },
+    version: "0.1.0",
+  });
+  // As an SDK sends a structured argument: JSON text, sealed whole.
+  expect(await check({ accounts: JSON.stringify(accounts) })).toEqual({
+    accounts: secret(JSON.stringify(accounts)),
+  });
+  // A list where accounts are an object (a wrong value) may hold anything: sealed whole.
+  expect(await check({ accounts: [{ token: "t-x" }] })).toEqual({
+    accounts: secret([{ token: "t-x" }]),
+  });
+  // A key an account does not have (a misspelt token) is sealed too.
+  expect(await check({ accounts: { x: { tokn: "t-x" } } })).toEqual({
+    accounts: { x: { tokn: secret("t-x") } },
+  });
 });
 
 test("data sources are invokes: lists under `items`, a connection URL as a secret", async () => {

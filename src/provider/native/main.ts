@@ -1,48 +1,92 @@
 /* eslint-disable @typescript-eslint/no-require-imports */
-import * as path from "node:path";
 import * as pulumiProvider from "@pulumi/pulumi/provider";
-import { HostingProvider } from "./provider";
+import { engineLog } from "./engine-log";
+import { checkedConfig, HostingProvider } from "./provider";
+import { fromPulumi } from "./pulumi-modules";
 
 /*
- * The plugin's entry (plugin/index.js runs it). `@pulumi/pulumi/provider`'s server answers
- * Configure without handing its values to the provider, and an explicit provider's arguments
- * arrive nowhere else (the engine sets PULUMI_CONFIG from the stack only). So the one Configure
- * handler of that server is wrapped, where the server is registered with gRPC.
+ * The plugin's entry (plugin/index.js runs it). `@pulumi/pulumi/provider`'s server falls short
+ * of the protocol in three places, so its handlers are wrapped where the server is registered
+ * with gRPC:
+ * - Configure does not hand its values to the provider, and an explicit provider's arguments
+ *   arrive nowhere else (the engine sets PULUMI_CONFIG from the stack only);
+ * - CheckConfig is not implemented: the engine then keeps a provider's inputs as the program
+ *   sent them, and an SDK marks no nested secret (`accounts.<name>.token`);
+ * - Read always answers with properties, and the engine takes only a missing bag, not an empty
+ *   one, for "no such object" in an import.
  */
 
-interface ConfigureCall {
-  request: {
-    getVariablesMap(): { entries(): Iterable<[string, string]> };
-    getArgs(): { toJavaScript(): Record<string, unknown> } | undefined;
-  };
+type Props = Record<string, unknown>;
+type Callback = (err: unknown, res?: unknown) => void;
+type Handler<Req> = (call: { request: Req }, callback: Callback) => void;
+
+interface ConfigureRequest {
+  getVariablesMap(): { entries(): Iterable<[string, string]> };
+  getArgs(): { toJavaScript(): Props } | undefined;
 }
-type Handler = (call: ConfigureCall, callback: (err: unknown, res?: unknown) => void) => void;
+interface CheckRequest {
+  getNews(): { toJavaScript(): Props } | undefined;
+}
+interface ReadResponse {
+  getId(): string;
+  clearProperties(): void;
+  clearInputs(): void;
+}
 
 /** Configure's values: the typed arguments when sent, else the `hosting:config:*` variables. */
-function configureValues(call: ConfigureCall): Record<string, unknown> {
-  const args = call.request.getArgs()?.toJavaScript() ?? {};
+function configureValues(req: ConfigureRequest): Props {
+  const args = req.getArgs()?.toJavaScript() ?? {};
   if (Object.keys(args).length > 0) return args;
-  return Object.fromEntries(call.request.getVariablesMap().entries());
+  return Object.fromEntries(req.getVariablesMap().entries());
 }
 
 function handToProvider(p: HostingProvider): void {
-  const pulumiDir = path.dirname(require.resolve("@pulumi/pulumi/package.json"));
-  // The gRPC module the server uses is @pulumi/pulumi's own.
-  const grpc = require(require.resolve("@grpc/grpc-js", { paths: [pulumiDir] })) as {
+  const grpc = fromPulumi<{
     Server: { prototype: { addService(service: unknown, impl: Record<string, unknown>): void } };
-  };
+  }>("@grpc/grpc-js");
+  const { Struct } = fromPulumi<{ Struct: { fromJavaScript(o: Props): unknown } }>(
+    "google-protobuf/google/protobuf/struct_pb",
+  );
   const provrpc = require("@pulumi/pulumi/proto/provider_grpc_pb") as {
     ResourceProviderService: unknown;
+  };
+  const provproto = require("@pulumi/pulumi/proto/provider_pb") as {
+    CheckResponse: new () => { setInputs(s: unknown): void };
   };
   const proto = grpc.Server.prototype;
   const addService = proto.addService;
   proto.addService = function (service, impl) {
     if (service === provrpc.ResourceProviderService) {
-      const configure = (impl.configure as Handler).bind(impl);
+      const configure = (impl.configure as Handler<ConfigureRequest>).bind(impl);
       impl.configure = ((call, callback) => {
-        p.configureWith(configureValues(call));
+        p.configureWith(configureValues(call.request));
         configure(call, callback);
-      }) satisfies Handler;
+      }) satisfies Handler<ConfigureRequest>;
+
+      impl.checkConfig = ((call, callback) => {
+        try {
+          const resp = new provproto.CheckResponse();
+          resp.setInputs(
+            Struct.fromJavaScript(checkedConfig(call.request.getNews()?.toJavaScript() ?? {})),
+          );
+          callback(null, resp);
+        } catch (err) {
+          callback(err);
+        }
+      }) satisfies Handler<CheckRequest>;
+
+      const read = (impl.read as Handler<unknown>).bind(impl);
+      impl.read = ((call, callback) => {
+        read(call, (err, res) => {
+          // No id: no object. Without properties the engine says so ("does not exist").
+          const resp = res as ReadResponse | undefined;
+          if (!err && resp && resp.getId() === "") {
+            resp.clearProperties();
+            resp.clearInputs();
+          }
+          callback(err, res);
+        });
+      }) satisfies Handler<unknown>;
     }
     addService.call(this, service, impl);
   };
@@ -51,7 +95,7 @@ function handToProvider(p: HostingProvider): void {
 /** Serves the provider: prints the port, then answers the engine until it is stopped. */
 export async function main(args: string[]): Promise<void> {
   const { version } = require("../../../package.json") as { version: string };
-  const p = new HostingProvider(version);
+  const p = new HostingProvider(version, engineLog(args));
   handToProvider(p);
   await pulumiProvider.main(p, args);
 }

@@ -5,13 +5,15 @@ import type * as provider from "@pulumi/pulumi/provider";
 import { pulumiConfigVariable, SETTINGS, stackConfig, useClientsOf } from "../../connection";
 import * as api from "../..";
 import { resourceDeclarations } from "../declarations";
-import { fieldLists } from "../fields";
 import { connectionOf, nativeHandlers, type HeldConnection } from "../handlers";
 import { ResourceInitError } from "../errors";
 import type { ResourceKind } from "../resource-kind";
-import { importRead } from "./import-read";
-import { PACKAGE } from "./schema-types";
-import { forEngine, plain, secretKeys } from "./wire-values";
+import type { Tell } from "./engine-log";
+import { ImportChecks, importReaders, notFound, placeholderFailures } from "./import-read";
+import { packageSchema } from "./package-schema";
+import { sealBySchema } from "./schema-secrets";
+import { PACKAGE, tokenOf } from "./schema-types";
+import { plain, secret, secretKeys } from "./wire-values";
 import { URN_INPUT } from "../urn-input";
 
 type Props = Record<string, unknown>;
@@ -63,7 +65,7 @@ async function resolved(v: unknown): Promise<unknown> {
   if (pulumi.Output.isInstance(v)) {
     const o = v as unknown as { promise(): Promise<unknown>; isSecret: Promise<boolean> };
     const value = await resolved(await o.promise());
-    return (await o.isSecret) ? { ...(forEngine({ v: value }, ["v"]).v as Props) } : value;
+    return (await o.isSecret) ? secret(JSON.parse(JSON.stringify(value ?? null))) : value;
   }
   if (Array.isArray(v)) return Promise.all(v.map(resolved));
   if (v === null || typeof v !== "object") return v;
@@ -75,6 +77,36 @@ async function resolved(v: unknown): Promise<unknown> {
 /** The schema written at build (scripts/package-schema.js) beside the plugin's entry. */
 const SCHEMA_FILE = path.join(__dirname, "..", "..", "..", "plugin", "schema.json");
 
+/** The same schema's resources, provider config and types: what is secret is read from here. */
+const SCHEMA = packageSchema(
+  "0.0.0",
+  Object.fromEntries(
+    Object.entries(resourceDeclarations).map(([k, declaration]) => [
+      k,
+      { description: "", declaration },
+    ]),
+  ),
+  {},
+);
+
+/** Sealing by the schema of a kind's inputs and outputs; `alsoSecret`: keys secret going in. */
+function sealersOf(kind: ResourceKind) {
+  const spec = SCHEMA.resources[tokenOf(kind)];
+  const by =
+    (properties: typeof spec.properties) =>
+    (props: Props, alsoSecret: readonly string[] = []) =>
+      sealBySchema(props, properties, SCHEMA.types, alsoSecret);
+  return { inputs: by(spec.inputProperties), outputs: by(spec.properties) };
+}
+
+/** An explicit or default provider's own inputs, as CheckConfig answers them: secrets sealed. */
+export function checkedConfig(news: Props): Props {
+  return sealBySchema(news, SCHEMA.provider.inputProperties, SCHEMA.types);
+}
+
+/** What a read answers for an object that is not there (main.ts sends it with no properties). */
+const ABSENT: provider.ReadResult = { id: "", props: {} };
+
 /**
  * The native provider: the dynamic resources' handlers behind Pulumi's provider protocol, with
  * types `hosting:index:<Kind>`, invokes for the data sources, and one connection from its own
@@ -83,9 +115,13 @@ const SCHEMA_FILE = path.join(__dirname, "..", "..", "..", "plugin", "schema.jso
 export class HostingProvider implements provider.Provider {
   readonly version: string;
   readonly #held: HeldConnection;
+  readonly #imports = new ImportChecks();
+  readonly #tell: Tell;
 
-  constructor(version: string) {
+  /** `tell`: how a line reaches the user (engine-log.ts). */
+  constructor(version: string, tell: Tell) {
     this.version = version;
+    this.#tell = tell;
     this.#held = { conn: connectionOf(stackConfig(settingsFrom(pulumiConfigEnv()))) };
     useClientsOf((account) => this.#held.conn.client(account));
   }
@@ -102,17 +138,20 @@ export class HostingProvider implements provider.Provider {
 
   #methods(urn: string) {
     const kind = kindOf(urn);
-    const secrets = fieldLists(resourceDeclarations[kind].fields).secrets;
-    return { kind, m: nativeHandlers(kind, this.#held), secrets };
+    return { kind, m: nativeHandlers(kind, this.#held), ...sealersOf(kind) };
   }
 
   async check(urn: string, olds: Props, news: Props): Promise<provider.CheckResult> {
-    const { m, secrets } = this.#methods(urn);
-    const result = await m.check(plain(olds ?? {}) as Props, plain(news) as Props);
-    return {
-      inputs: forEngine(result.inputs, [...secrets, ...secretKeys(news)]),
-      failures: result.failures ?? [],
-    };
+    const { kind, m, inputs } = this.#methods(urn);
+    const [was, given] = [plain(olds ?? {}) as Props, plain(news) as Props];
+    const hide = secretKeys(news);
+    const own = this.#imports.failuresOfOwnCheck(kind, urn, was, given);
+    if (own) return { inputs: inputs(given, hide), failures: own };
+    // A placeholder an import wrote, left in the program: named before anything reads it.
+    const left = placeholderFailures(kind, given);
+    if (left.length > 0) return { inputs: inputs(given, hide), failures: left };
+    const result = await m.check(was, given);
+    return { inputs: inputs(result.inputs, hide), failures: result.failures ?? [] };
   }
 
   async diff(id: string, urn: string, olds: Props, news: Props): Promise<provider.DiffResult> {
@@ -121,50 +160,60 @@ export class HostingProvider implements provider.Provider {
     return { changes: r.changes, replaces: r.replaces, deleteBeforeReplace: r.deleteBeforeReplace };
   }
 
-  async create(urn: string, inputs: Props): Promise<provider.CreateResult> {
-    const { kind, m, secrets } = this.#methods(urn);
-    const hide = [...secrets, ...secretKeys(inputs)];
+  async create(urn: string, given: Props): Promise<provider.CreateResult> {
+    const { kind, m, outputs } = this.#methods(urn);
+    const hide = secretKeys(given);
     try {
       // The engine names the URN here: the App's create key needs it (urn-input.ts).
-      const given = plain(inputs) as Props;
-      const r = await m.create(kind === "App" ? { ...given, [URN_INPUT]: urn } : given);
-      return { id: r.id, outs: forEngine(r.outs ?? {}, hide) };
+      const inputs = plain(given) as Props;
+      const r = await m.create(kind === "App" ? { ...inputs, [URN_INPUT]: urn } : inputs);
+      return { id: r.id, outs: outputs(r.outs ?? {}, hide) };
     } catch (err) {
       // Created but not settled: the id and the state go to the engine, which keeps them.
       if (err instanceof ResourceInitError) {
         const { __provider: _, ...props } = err.properties;
-        Object.assign(err, { properties: forEngine(props, hide) });
+        Object.assign(err, { properties: outputs(props, hide) });
       }
       throw err;
     }
   }
 
   async read(id: string, urn: string, props?: Props): Promise<provider.ReadResult> {
-    const { kind, m, secrets } = this.#methods(urn);
+    const { kind, m, inputs, outputs } = this.#methods(urn);
     const state = plain(props ?? {}) as Props;
-    const hide = [...secrets, ...secretKeys(props)];
-    if (Object.keys(state).length === 0) {
-      // An import: the id alone.
-      const client = this.#held.conn.client(undefined);
-      const found = await importRead(kind, client, id);
-      if (!found) return { id: "", props: {} };
-      return { id: found.id, props: forEngine(found.props, hide), inputs: found.inputs };
-    }
+    // An import: the id alone.
+    if (Object.keys(state).length === 0) return this.#importRead(kind, urn, id);
+    const hide = secretKeys(props);
     const r = await m.read(id, state);
-    if (r.id === undefined) return { id: "", props: {} };
+    if (r.id === undefined) return ABSENT;
     return {
       id: r.id,
-      props: forEngine(r.props ?? {}, hide),
-      inputs: r.inputs === undefined ? undefined : forEngine(r.inputs, hide),
+      props: outputs(r.props ?? {}, hide),
+      inputs: r.inputs === undefined ? undefined : inputs(r.inputs, hide),
     };
   }
 
+  async #importRead(kind: ResourceKind, urn: string, id: string): Promise<provider.ReadResult> {
+    const reader = importReaders[kind];
+    if ("refused" in reader) {
+      await this.#tell(urn, `${reader.refused}.`);
+      return ABSENT;
+    }
+    const client = this.#held.conn.client(undefined);
+    const found = await reader.find(client, id);
+    if (!found) {
+      await this.#tell(urn, notFound(reader.what, id, client.apiUrl));
+      return ABSENT;
+    }
+    this.#imports.remember(urn, found.inputs);
+    const { inputs, outputs } = sealersOf(kind);
+    return { id, props: outputs(found.props), inputs: inputs(found.inputs) };
+  }
+
   async update(id: string, urn: string, olds: Props, news: Props): Promise<provider.UpdateResult> {
-    const { m, secrets } = this.#methods(urn);
+    const { m, outputs } = this.#methods(urn);
     const r = await m.update(id, plain(olds) as Props, plain(news) as Props);
-    return {
-      outs: forEngine(r.outs ?? {}, [...secrets, ...secretKeys(news), ...secretKeys(olds)]),
-    };
+    return { outs: outputs(r.outs ?? {}, [...secretKeys(news), ...secretKeys(olds)]) };
   }
 
   async delete(id: string, urn: string, props: Props): Promise<void> {

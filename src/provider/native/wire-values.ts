@@ -1,7 +1,7 @@
 /*
  * Property values as the engine sends them to a native provider that accepts secrets: a secret
  * is `{ <sig>: <secret sig>, value }`. The handlers work on plain values; what was secret going
- * in, and what the declaration calls secret, is wrapped again going out.
+ * in, and what the schema marks secret (schema-secrets.ts), is wrapped again going out.
  */
 
 const SIG_KEY = "4dabf18193072939515e22adb298388d";
@@ -9,7 +9,7 @@ const SECRET_SIG = "1b47061264138c4ac30d75fd1eb44270";
 
 type Props = Record<string, unknown>;
 
-const isSecret = (v: unknown): v is { value: unknown } =>
+export const isSecret = (v: unknown): v is { value: unknown } =>
   v !== null && typeof v === "object" && (v as Props)[SIG_KEY] === SECRET_SIG;
 
 /** A value without secret wrappers, at any depth. */
@@ -28,17 +28,3 @@ export function secretKeys(props: Props | undefined): string[] {
 }
 
 export const secret = (value: unknown) => ({ [SIG_KEY]: SECRET_SIG, value });
-
-/**
- * Outputs for the engine: `undefined` left out (a Struct cannot hold it) and the given keys
- * wrapped as secrets.
- */
-export function forEngine(props: Props, secrets: readonly string[]): Props {
-  const out: Props = {};
-  for (const [k, v] of Object.entries(props)) {
-    if (v === undefined) continue;
-    const clean = JSON.parse(JSON.stringify(v)) as unknown;
-    out[k] = secrets.includes(k) ? secret(clean) : clean;
-  }
-  return out;
-}

@@ -1,0 +1,48 @@
+/* eslint-disable @typescript-eslint/no-require-imports */
+import type * as grpcTypes from "@grpc/grpc-js";
+import type * as engineRpc from "@pulumi/pulumi/proto/engine_grpc_pb";
+import type * as engineProto from "@pulumi/pulumi/proto/engine_pb";
+import { fromPulumi } from "./pulumi-modules";
+
+/*
+ * Lines for the user from the plugin, through the engine's Log call with the resource's URN, so
+ * they show in that resource's diagnostics. A line the plugin printed on stderr did not show in
+ * `pulumi import`'s output, so stderr is only the fallback when the engine cannot be reached (a
+ * test host without one).
+ */
+
+/** Says `message` as a warning of the resource `urn`. */
+export type Tell = (urn: string, message: string) => Promise<void>;
+
+/** How long one message may take to reach the engine. */
+const LOG_DEADLINE_MS = 5000;
+
+const toStderr: Tell = async (_urn, message) => {
+  process.stderr.write(`${message}\n`);
+};
+
+/** A Tell through the engine whose address the plugin was started with (its first argument). */
+export function engineLog(args: readonly string[]): Tell {
+  const { parseArgs } = require("@pulumi/pulumi/provider/internals") as {
+    parseArgs(a: readonly string[]): { engineAddress: string } | undefined;
+  };
+  const address = parseArgs(args)?.engineAddress;
+  if (address === undefined) return toStderr;
+  const grpc = fromPulumi<typeof grpcTypes>("@grpc/grpc-js");
+  const rpc = require("@pulumi/pulumi/proto/engine_grpc_pb") as typeof engineRpc;
+  const proto = require("@pulumi/pulumi/proto/engine_pb") as typeof engineProto;
+  let client: engineRpc.EngineClient | undefined;
+  return (urn, message) => {
+    client ??= new rpc.EngineClient(address, grpc.credentials.createInsecure());
+    const req = new proto.LogRequest();
+    req.setSeverity(proto.LogSeverity.WARNING);
+    req.setMessage(message);
+    req.setUrn(urn);
+    const deadline = { deadline: Date.now() + LOG_DEADLINE_MS };
+    return new Promise<void>((resolve) => {
+      client!.log(req, new grpc.Metadata(), deadline, (err) => {
+        resolve(err ? toStderr(urn, message) : undefined);
+      });
+    });
+  };
+}
