@@ -64,3 +64,14 @@ export class ResourceInitError extends HostingError {
     super(message, "HOSTING_RESOURCE_INIT_FAILED", cause === undefined ? undefined : { cause });
   }
 }
+
+/**
+ * An object recorded as made under one account, reached under another: a 404 there does not
+ * mean it is gone, so it is neither dropped from the stack nor declared deleted. The message
+ * names both accounts (by digest) and the ways out.
+ */
+export class OtherAccountError extends HostingError {
+  constructor(message: string) {
+    super(message, "HOSTING_OTHER_ACCOUNT");
+  }
+}

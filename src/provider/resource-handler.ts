@@ -47,7 +47,11 @@ export interface ResourceHandler<S extends z.ZodObject = z.ZodObject> {
   ): Promise<{ props: Props; inputs: Props } | undefined>;
   /** Changes in place; without it an update only records the new inputs ({@link updatedOutputs}). */
   update?(client: HostingClient, id: string, olds: StateOf<S>, news: InputsOf<S>): Promise<Props>;
-  delete(client: HostingClient, id: string, props: StateOf<S>): Promise<void>;
+  /**
+   * Returns "gone" when the object was not there to delete: whether that means it is gone is
+   * decided by whose it is (ownership.ts), not here.
+   */
+  delete(client: HostingClient, id: string, props: StateOf<S>): Promise<"gone" | void>;
 }
 
 export async function checkWith(
@@ -123,12 +127,14 @@ export function updatedOutputs(
   return Object.assign(out, news);
 }
 
-/** Runs a delete, treating "already gone" as done. */
-export async function ignoreNotFound(p: Promise<unknown>): Promise<void> {
+/** Runs a delete; "gone" when the service answered 404 (the object was not there). */
+export async function ignoreNotFound(p: Promise<unknown>): Promise<"gone" | undefined> {
   try {
     await p;
+    return undefined;
   } catch (err) {
     if (!(err instanceof NotFoundError)) throw err;
+    return "gone";
   }
 }
 

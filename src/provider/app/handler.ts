@@ -206,8 +206,9 @@ export const appHandler: ResourceHandler<AppSchema> = {
       console.log(`app ${id} is now held by another App of this stack (adoptId): not deleting it`);
       return;
     }
-    await ignoreNotFound(client.deleteApp(id));
+    const gone = await ignoreNotFound(client.deleteApp(id));
     forgetApps(client);
+    return gone;
   },
 };
 
