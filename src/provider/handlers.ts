@@ -159,7 +159,7 @@ function methodsFor(h: ResourceHandler, held: HeldConnection) {
     async check(olds: Props, news: Props): Promise<pulumi.dynamic.CheckResult> {
       // `account` is common to every resource: checked here, not by each resource's schema.
       const { account, [URN_INPUT]: urn, ...rest } = news;
-      const result = await checkWith(h, olds, rest);
+      const result = await checkWith(h, olds, rest, typeof urn === "string" ? urn : undefined);
       const inputs =
         typeof urn === "string" ? { ...result.inputs, [URN_INPUT]: urn } : result.inputs;
       return {

@@ -32,6 +32,11 @@ export interface ResourceHandler<S extends z.ZodObject = z.ZodObject> {
   /** The inputs `prepare` reads (all of them when unset); it runs only once these are known. */
   prepareReads?: readonly string[];
   deleteBeforeReplace?(news: InputsOf<S>): boolean;
+  /**
+   * Inputs check fills in before validation (an App's generated name), from the state and the
+   * resource's URN when the engine or program sent it.
+   */
+  fillIn?(news: Props, olds: Props, urn: string | undefined): Props;
   /** Check-time work on valid inputs (packaging, hashing); may throw HostingInputError. */
   prepare?(inputs: InputsOf<S>, olds: Props): Promise<InputsOf<S>>;
   /** Whether a changed value only re-encodes the old one: recorded by an update, no replacement. */
@@ -58,8 +63,10 @@ export async function checkWith(
   h: ResourceHandler,
   olds: Props,
   news: Props,
+  urn?: string,
 ): Promise<{ inputs: Props; failures: Failure[] }> {
-  const { inputs, failures } = validateInputs(h.schema, news);
+  const filled = h.fillIn ? h.fillIn(news, olds ?? {}, urn) : news;
+  const { inputs, failures } = validateInputs(h.schema, filled);
   if (failures.length > 0 || !h.prepare) return { inputs, failures };
   const reads = h.prepareReads ?? Object.keys(inputs);
   if (reads.some((k) => inputs[k] === UNKNOWN)) {

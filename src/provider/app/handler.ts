@@ -29,6 +29,7 @@ import {
 import { AppMadeError, ResourceInitError } from "../errors";
 import { createApp, FIRST_LOOK_MS } from "./create-app";
 import { newestDeployError } from "./deploy-error";
+import { withName } from "./auto-name";
 import { appFields } from "./fields";
 import { heldFate, noteHeld } from "./held-apps";
 import { legacyArchiveHash, packageSource, type PackagedSource } from "./packaging";
@@ -124,6 +125,8 @@ export const appHandler: ResourceHandler<AppSchema> = {
     "customCommand",
     "runtime",
   ]),
+  // Without `name`, the App is named after its resource (auto-name.ts).
+  fillIn: withName,
   // A fixed subdomain cannot be held by the old and the new app at once.
   deleteBeforeReplace: (news) => typeof news.subdomain === "string",
 

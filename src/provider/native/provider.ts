@@ -107,10 +107,16 @@ export class HostingProvider implements provider.Provider {
   }
 
   async check(urn: string, olds: Props, news: Props): Promise<provider.CheckResult> {
-    const { m, secrets } = this.#methods(urn);
-    const result = await m.check(plain(olds ?? {}) as Props, plain(news) as Props);
+    const { kind, m, secrets } = this.#methods(urn);
+    // The engine names the URN: an App without `name` is named after it (auto-name.ts).
+    const given = plain(news) as Props;
+    const result = await m.check(
+      plain(olds ?? {}) as Props,
+      kind === "App" ? { ...given, [URN_INPUT]: urn } : given,
+    );
+    const { [URN_INPUT]: _, ...inputs } = result.inputs ?? {};
     return {
-      inputs: forEngine(result.inputs, [...secrets, ...secretKeys(news)]),
+      inputs: forEngine(inputs, [...secrets, ...secretKeys(news)]),
       failures: result.failures ?? [],
     };
   }
