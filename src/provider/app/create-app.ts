@@ -10,7 +10,7 @@ import {
 } from "../../api/wire";
 import { reportProgress } from "../../connection";
 import { forgetApps, listAppsSince } from "../app-directory";
-import { AppMadeError, LostCreateReplyError } from "../errors";
+import { AppMadeError, AppNotTakenError, LostCreateReplyError } from "../errors";
 import { withKeyLock } from "../keyed-lock";
 import { createKey, MAX_GENERATIONS } from "./create-key";
 import { mayBeMadeFrom, type CreatedShape } from "./created-shape";
@@ -132,10 +132,13 @@ export function createApp(
         return { id, answeredAt };
       }
       if (key === undefined) {
-        // A random key never replays: the service answered with an app that is not this one.
-        throw new AppMadeError(
-          `creating app "${app.name}": the service answered with app ${id}, which is ${verdict}; ` +
-            "it is not taken. Check the apps of this account before running `pulumi up` again",
+        // A random key never replays: the app the service named is gone or is not this create's.
+        // It is not kept in the stack (a later destroy would delete it, or a stack would hold an
+        // app that does not exist).
+        throw new AppNotTakenError(
+          `creating app "${app.name}": the service answered with app ${id}, which is ` +
+            `${verdict}; it is not taken, and not kept in the stack. Check the apps of this ` +
+            "account, then run `pulumi up` again",
           id,
         );
       }
