@@ -66,6 +66,11 @@ export class Connection {
     return this.#pool.get(r, this.#settings.wire);
   }
 
+  /** The named accounts of `hosting:accounts` that can be used, in name order. */
+  accountNames(): string[] {
+    return [...this.#settings.accounts.entries.keys()].sort();
+  }
+
   /** Who the default connection or a named account acts for; undefined when not configured. */
   owner(account?: string): Owner | undefined {
     const r = this.#resolve(account);
@@ -84,7 +89,7 @@ export class Connection {
    * `hosting:accounts` (in name order). `null` when none does.
    */
   accountActingFor(owner: Owner): { account: string | undefined } | null {
-    for (const account of [undefined, ...[...this.#settings.accounts.entries.keys()].sort()]) {
+    for (const account of [undefined, ...this.accountNames()]) {
       if (this.owner(account)?.account === owner.account) return { account };
     }
     return null;

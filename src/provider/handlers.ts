@@ -24,13 +24,14 @@ import {
   diffWith,
   inputsFrom,
   updatedOutputs,
+  type Naming,
   type Props,
   type ResourceHandler,
 } from "./resource-handler";
 import { ResourceInitError } from "./errors";
 import { sameValue } from "./stable-json";
 import { UNKNOWN, type Failure } from "../inputs";
-import { URN_INPUT } from "./urn-input";
+import { NAMING_INPUT, URN_INPUT } from "./urn-input";
 import { webAccessHandler } from "./web-access/handler";
 import { withProviderHints } from "./provider-hints";
 import { otherAccountError, ownerMoved, ownerNow, reach, withOwner } from "./ownership";
@@ -158,8 +159,11 @@ function methodsFor(h: ResourceHandler, held: HeldConnection) {
     },
     async check(olds: Props, news: Props): Promise<pulumi.dynamic.CheckResult> {
       // `account` is common to every resource: checked here, not by each resource's schema.
-      const { account, [URN_INPUT]: urn, ...rest } = news;
-      const result = await checkWith(h, olds, rest, typeof urn === "string" ? urn : undefined);
+      const { account, [URN_INPUT]: urn, [NAMING_INPUT]: proposed, ...rest } = news;
+      const result = await checkWith(h, olds, rest, {
+        urn: typeof urn === "string" ? urn : undefined,
+        proposed: proposed as Naming["proposed"],
+      });
       const inputs =
         typeof urn === "string" ? { ...result.inputs, [URN_INPUT]: urn } : result.inputs;
       return {

@@ -33,10 +33,10 @@ export interface ResourceHandler<S extends z.ZodObject = z.ZodObject> {
   prepareReads?: readonly string[];
   deleteBeforeReplace?(news: InputsOf<S>): boolean;
   /**
-   * Inputs check fills in before validation (an App's generated name), from the state and the
-   * resource's URN when the engine or program sent it.
+   * Inputs check fills in before validation (an App's generated name), from the state and what
+   * the engine or program sent about the resource's name; may throw HostingInputError.
    */
-  fillIn?(news: Props, olds: Props, urn: string | undefined): Props;
+  fillIn?(news: Props, olds: Props, naming: Naming): Props;
   /** Check-time work on valid inputs (packaging, hashing); may throw HostingInputError. */
   prepare?(inputs: InputsOf<S>, olds: Props): Promise<InputsOf<S>>;
   /** Whether a changed value only re-encodes the old one: recorded by an update, no replacement. */
@@ -59,13 +59,27 @@ export interface ResourceHandler<S extends z.ZodObject = z.ZodObject> {
   delete(client: HostingClient, id: string, props: StateOf<S>): Promise<"gone" | void>;
 }
 
+/** What the engine or the program said about a resource's name. */
+export interface Naming {
+  /** The resource's URN. */
+  urn?: string;
+  /** `pulumi:autonaming`'s proposal, as the engine passes it to a provider that takes it. */
+  proposed?: { name?: string; mode: "propose" | "enforce" | "disable" };
+}
+
 export async function checkWith(
   h: ResourceHandler,
   olds: Props,
   news: Props,
-  urn?: string,
+  naming: Naming = {},
 ): Promise<{ inputs: Props; failures: Failure[] }> {
-  const filled = h.fillIn ? h.fillIn(news, olds ?? {}, urn) : news;
+  let filled = news;
+  try {
+    filled = h.fillIn ? h.fillIn(news, olds ?? {}, naming) : news;
+  } catch (err) {
+    if (!(err instanceof HostingInputError)) throw err;
+    return { inputs: news, failures: [{ property: err.property, reason: err.message }] };
+  }
   const { inputs, failures } = validateInputs(h.schema, filled);
   if (failures.length > 0 || !h.prepare) return { inputs, failures };
   const reads = h.prepareReads ?? Object.keys(inputs);

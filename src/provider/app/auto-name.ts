@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
-import type { Props } from "../resource-handler";
+import { HostingInputError } from "../../api/wire";
+import type { Naming, Props } from "../resource-handler";
 
 /*
  * An App without `name` is named as Pulumi providers name resources: its Pulumi resource name
@@ -38,11 +39,20 @@ export function isGeneratedName(name: string, urn: string | undefined): boolean 
 
 /**
  * The inputs with `name` filled in when the program sets none: the name in state (an App named
- * before keeps it, whatever named it), else the generated one. Without a URN (a program of a
- * release before it sent one) nothing is filled in, and check asks for `name`.
+ * before keeps it, whatever named it), else the name `pulumi:autonaming` proposes (native
+ * plugin), else the generated one. Without a URN (a program of a release before it sent one)
+ * nothing is filled in, and check asks for `name`.
  */
-export function withName(news: Props, olds: Props, urn: string | undefined): Props {
+export function withName(news: Props, olds: Props, naming: Naming): Props {
   if (news.name !== undefined) return news;
   if (typeof olds.name === "string") return { ...news, name: olds.name };
+  const { urn, proposed } = naming;
+  if (proposed?.mode === "disable") {
+    throw new HostingInputError(
+      "name",
+      "name is required: pulumi:autonaming's mode is disabled for this App; set name",
+    );
+  }
+  if (proposed?.name) return { ...news, name: proposed.name };
   return urn === undefined ? news : { ...news, name: generatedName(urn) };
 }

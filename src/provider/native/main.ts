@@ -16,7 +16,24 @@ interface ConfigureCall {
     getArgs(): { toJavaScript(): Record<string, unknown> } | undefined;
   };
 }
-type Handler = (call: ConfigureCall, callback: (err: unknown, res?: unknown) => void) => void;
+interface CheckCall {
+  request: {
+    getUrn(): string;
+    getAutonaming(): { getProposedName(): string; getMode(): 0 | 1 | 2 } | undefined;
+  };
+}
+interface DiffConfigCall {
+  request: {
+    getOldInputs(): { toJavaScript(): Record<string, unknown> } | undefined;
+    getOlds(): { toJavaScript(): Record<string, unknown> } | undefined;
+    getNews(): { toJavaScript(): Record<string, unknown> } | undefined;
+  };
+}
+type Callback = (err: unknown, res?: unknown) => void;
+type Handler<C = ConfigureCall> = (call: C, callback: Callback) => void;
+
+/** The engine's autonaming modes, by their number in CheckRequest.AutonamingOptions. */
+const NAMING_MODES = ["propose", "enforce", "disable"] as const;
 
 /** Configure's values: the typed arguments when sent, else the `hosting:config:*` variables. */
 function configureValues(call: ConfigureCall): Record<string, unknown> {
@@ -41,11 +58,56 @@ function handToProvider(p: HostingProvider): void {
       const configure = (impl.configure as Handler).bind(impl);
       impl.configure = ((call, callback) => {
         p.configureWith(configureValues(call));
-        configure(call, callback);
+        // The engine then passes `pulumi:autonaming`'s proposal to check.
+        configure(call, (err, res) => {
+          (
+            res as { setSupportsAutonamingConfiguration?(v: boolean): void } | undefined
+          )?.setSupportsAutonamingConfiguration?.(true);
+          callback(err, res);
+        });
       }) satisfies Handler;
+      const check = (impl.check as Handler<CheckCall>).bind(impl);
+      impl.check = ((call, callback) => {
+        const naming = call.request.getAutonaming();
+        if (naming) {
+          p.proposeName(call.request.getUrn(), {
+            name: naming.getProposedName() || undefined,
+            mode: NAMING_MODES[naming.getMode()] ?? "propose",
+          });
+        }
+        check(call, callback);
+      }) satisfies Handler<CheckCall>;
+      // The server answers DiffConfig "not implemented": another account replaces instead.
+      impl.diffConfig = ((call, callback) => {
+        const r = call.request;
+        const olds = (r.getOldInputs() ?? r.getOlds())?.toJavaScript() ?? {};
+        const news = call.request.getNews()?.toJavaScript() ?? {};
+        p.diffConfig(olds, news).then(
+          (d) => callback(undefined, diffResponse(d)),
+          (err: unknown) => callback(err),
+        );
+      }) satisfies Handler<DiffConfigCall>;
     }
     addService.call(this, service, impl);
   };
+}
+
+/** DiffConfig's answer in the protocol's message. */
+function diffResponse(d: { replaces: string[] }): unknown {
+  const proto = require("@pulumi/pulumi/proto/provider_pb") as {
+    DiffResponse: new () => {
+      setChanges(v: number): void;
+      setReplacesList(v: string[]): void;
+      setDeletebeforereplace(v: boolean): void;
+    } & { constructor: { DiffChanges: { DIFF_NONE: number; DIFF_SOME: number } } };
+  };
+  const resp = new proto.DiffResponse();
+  const changes = (proto.DiffResponse as unknown as { DiffChanges: Record<string, number> })
+    .DiffChanges;
+  resp.setChanges(d.replaces.length > 0 ? changes.DIFF_SOME : changes.DIFF_NONE);
+  resp.setReplacesList(d.replaces);
+  resp.setDeletebeforereplace(false);
+  return resp;
 }
 
 /** Serves the provider: prints the port, then answers the engine until it is stopped. */

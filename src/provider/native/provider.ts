@@ -12,7 +12,9 @@ import type { ResourceKind } from "../resource-kind";
 import { importRead } from "./import-read";
 import { PACKAGE } from "./schema-types";
 import { forEngine, plain, secretKeys } from "./wire-values";
-import { URN_INPUT } from "../urn-input";
+import { NAMING_INPUT, URN_INPUT } from "../urn-input";
+import type { Naming } from "../resource-handler";
+import { UNKNOWN } from "../../inputs";
 
 type Props = Record<string, unknown>;
 
@@ -90,6 +92,34 @@ export class HostingProvider implements provider.Provider {
     useClientsOf((account) => this.#held.conn.client(account));
   }
 
+  /** `pulumi:autonaming`'s proposals by URN, from the engine's CheckRequest (main.ts). */
+  readonly #proposed = new Map<string, NonNullable<Naming["proposed"]>>();
+
+  /** Keeps the engine's proposed name for the next check of `urn`. */
+  proposeName(urn: string, proposed: NonNullable<Naming["proposed"]>): void {
+    this.#proposed.set(urn, proposed);
+  }
+
+  /**
+   * DiffConfig: a config that moves an account (the default one or a named one present before
+   * and after) to another account replaces the provider, and with it every resource it holds
+   * (the engine deletes the old ones through the old provider, which can still reach them). A
+   * rotated token, an account added or removed, or a value not known yet (preview) moves nothing.
+   */
+  async diffConfig(olds: Props, news: Props): Promise<{ replaces: string[] }> {
+    if (JSON.stringify(news).includes(UNKNOWN)) return { replaces: [] };
+    const conn = (p: Props) => connectionOf(stackConfig(settingsFrom(plain(p) as Props)));
+    const [before, after] = [conn(olds), conn(news)];
+    const replaces: string[] = [];
+    for (const name of [undefined, ...before.accountNames()]) {
+      const [a, b] = [before.owner(name), after.owner(name)];
+      if (a && b && a.account !== b.account) {
+        replaces.push(name === undefined ? "token" : `accounts.${name}.token`);
+      }
+    }
+    return { replaces };
+  }
+
   /** Configure's values: replaces the connection when the engine sent any. */
   configureWith(entries: Record<string, unknown>): void {
     const settings = settingsFrom(entries);
@@ -110,9 +140,11 @@ export class HostingProvider implements provider.Provider {
     const { kind, m, secrets } = this.#methods(urn);
     // The engine names the URN: an App without `name` is named after it (auto-name.ts).
     const given = plain(news) as Props;
+    const proposed = this.#proposed.get(urn);
+    this.#proposed.delete(urn);
     const result = await m.check(
       plain(olds ?? {}) as Props,
-      kind === "App" ? { ...given, [URN_INPUT]: urn } : given,
+      kind === "App" ? { ...given, [URN_INPUT]: urn, [NAMING_INPUT]: proposed } : given,
     );
     const { [URN_INPUT]: _, ...inputs } = result.inputs ?? {};
     return {
