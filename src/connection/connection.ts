@@ -9,6 +9,7 @@ import {
   type Unresolved,
 } from "./resolve";
 import type { StackConfig } from "./stack-config";
+import { ownerOf, type Owner } from "./owner";
 
 /**
  * The connections of one stack: built from its config and the environment (by the provider's
@@ -65,11 +66,32 @@ export class Connection {
     return this.#pool.get(r, this.#settings.wire);
   }
 
-  /** Whether two accounts (undefined: the default) reach the same URL with the same token. */
-  sameCredentials(a: string | undefined, b: string | undefined): boolean {
-    const x = this.#resolve(a);
-    const y = this.#resolve(b);
-    if ("problem" in x || "problem" in y) return false;
-    return x.apiUrl === y.apiUrl && x.token === y.token;
+  /** The named accounts of `hosting:accounts` that can be used, in name order. */
+  accountNames(): string[] {
+    return [...this.#settings.accounts.entries.keys()].sort();
+  }
+
+  /** Who the default connection or a named account acts for; undefined when not configured. */
+  owner(account?: string): Owner | undefined {
+    const r = this.#resolve(account);
+    return "problem" in r ? undefined : ownerOf(r.apiUrl, r.token);
+  }
+
+  /** Whether two accounts (undefined: the default) are one account (see owner.ts). */
+  sameAccount(a: string | undefined, b: string | undefined): boolean {
+    const x = this.owner(a);
+    const y = this.owner(b);
+    return x !== undefined && y !== undefined && x.account === y.account;
+  }
+
+  /**
+   * A configured connection that acts for `owner`: the default one, else a named account of
+   * `hosting:accounts` (in name order). `null` when none does.
+   */
+  accountActingFor(owner: Owner): { account: string | undefined } | null {
+    for (const account of [undefined, ...this.accountNames()]) {
+      if (this.owner(account)?.account === owner.account) return { account };
+    }
+    return null;
   }
 }

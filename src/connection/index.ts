@@ -8,6 +8,7 @@ export * from "./connection";
 export * from "./environment";
 export * from "./error-hints";
 export * from "./hints";
+export * from "./owner";
 export * from "./pool";
 export * from "./program-clients";
 export * from "./progress";

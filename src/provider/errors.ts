@@ -49,6 +49,21 @@ export class AppMadeError extends HostingError {
 }
 
 /**
+ * The service named an app for a create that the create does not take: gone when the create
+ * looked (deleted by someone else meanwhile), or not made by it. Nothing is kept in the stack:
+ * it would hold an app that does not exist, or one a later destroy must not delete. `appId` is
+ * the app that was named.
+ */
+export class AppNotTakenError extends HostingError {
+  constructor(
+    message: string,
+    readonly appId: string,
+  ) {
+    super(message, "HOSTING_APP_NOT_TAKEN");
+  }
+}
+
+/**
  * An error Pulumi reports as "created but failed to initialise": the resource stays in state.
  * Pulumi's dynamic-provider host reads `id`, `properties` and `reasons` off it.
  */
@@ -62,5 +77,16 @@ export class ResourceInitError extends HostingError {
     cause?: unknown,
   ) {
     super(message, "HOSTING_RESOURCE_INIT_FAILED", cause === undefined ? undefined : { cause });
+  }
+}
+
+/**
+ * An object recorded as made under one account, reached under another: a 404 there does not
+ * mean it is gone, so it is neither dropped from the stack nor declared deleted. The message
+ * names both accounts (by digest) and the ways out.
+ */
+export class OtherAccountError extends HostingError {
+  constructor(message: string) {
+    super(message, "HOSTING_OTHER_ACCOUNT");
   }
 }

@@ -24,15 +24,17 @@ import {
   diffWith,
   inputsFrom,
   updatedOutputs,
+  type Naming,
   type Props,
   type ResourceHandler,
 } from "./resource-handler";
 import { ResourceInitError } from "./errors";
 import { sameValue } from "./stable-json";
 import { UNKNOWN, type Failure } from "../inputs";
-import { URN_INPUT } from "./urn-input";
+import { NAMING_INPUT, URN_INPUT } from "./urn-input";
 import { webAccessHandler } from "./web-access/handler";
 import { withProviderHints } from "./provider-hints";
+import { otherAccountError, ownerMoved, ownerNow, reach, withOwner } from "./ownership";
 
 /*
  * The code behind every dynamic resource. It runs inside Pulumi's provider host, loaded at call
@@ -89,14 +91,17 @@ function connectionFailures(conn: Connection, account: unknown): Failure[] {
 }
 
 /**
- * Whether a change of `account` moves the object to other credentials (a replace: created with
- * the new account, deleted with the old one). A rename to an account with the same URL and
- * token is not a move: it is recorded in place.
+ * Whether the object moves to another account (a replace: created with the new account, deleted
+ * with the old one). Recorded under one account and reached under another (another token in
+ * `hosting:token`, another provider, another `account`) is a move; a rename of `account` to one
+ * that acts for the same account, or a rotated token, is not: it is recorded in place. A state of
+ * an earlier release records no owner: then only a change of `account` to another account moves.
  */
 function accountMoved(conn: Connection, olds: Props, news: Props): boolean {
+  if (news.account === UNKNOWN) return olds.account !== news.account;
+  if (ownerMoved(conn, olds, news)) return true;
   if (olds.account === news.account) return false;
-  if (news.account === UNKNOWN) return true;
-  return !conn.sameCredentials(accountOf(olds), accountOf(news));
+  return !conn.sameAccount(accountOf(olds), accountOf(news));
 }
 
 /**
@@ -154,8 +159,11 @@ function methodsFor(h: ResourceHandler, held: HeldConnection) {
     },
     async check(olds: Props, news: Props): Promise<pulumi.dynamic.CheckResult> {
       // `account` is common to every resource: checked here, not by each resource's schema.
-      const { account, [URN_INPUT]: urn, ...rest } = news;
-      const result = await checkWith(h, olds, rest);
+      const { account, [URN_INPUT]: urn, [NAMING_INPUT]: proposed, ...rest } = news;
+      const result = await checkWith(h, olds, rest, {
+        urn: typeof urn === "string" ? urn : undefined,
+        proposed: proposed as Naming["proposed"],
+      });
       const inputs =
         typeof urn === "string" ? { ...result.inputs, [URN_INPUT]: urn } : result.inputs;
       return {
@@ -165,43 +173,62 @@ function methodsFor(h: ResourceHandler, held: HeldConnection) {
     },
     async diff(id: string, olds: Props, news: Props): Promise<pulumi.dynamic.DiffResult> {
       const moved = accountMoved(held.conn, olds, news);
-      const result = diffWith(
-        moved ? { ...h, replaceOnChange: [...h.replaceOnChange, "account"] } : h,
-        olds,
-        news,
-      );
+      const plain = diffWith(h, olds, news);
+      // A move replaces even when `account` itself is unchanged (the token behind it changed).
+      const result = !moved
+        ? plain
+        : {
+            changes: true,
+            replaces: [...new Set([...plain.replaces, "account"])].sort(),
+            deleteBeforeReplace: h.deleteBeforeReplace?.(news) ?? false,
+          };
       h.diffed?.(id, olds, result.replaces);
       return result;
     },
     async create(inputs: Props): Promise<pulumi.dynamic.CreateResult> {
+      const c = client(inputs);
+      const owner = ownerNow(held.conn, inputs);
       try {
-        return await h.create(client(inputs), inputs);
+        const made = await h.create(c, inputs);
+        return { id: made.id, outs: withOwner(made.outs, {}, owner) };
       } catch (err) {
         // Pulumi stores these properties as the resource's state; later operations (a delete)
-        // need the `__provider` text in them like in any other state.
-        if (err instanceof ResourceInitError) err.properties.__provider = inputs.__provider;
+        // need the `__provider` text and the owner in them like in any other state.
+        if (err instanceof ResourceInitError) {
+          Object.assign(err.properties, withOwner({}, {}, owner), {
+            __provider: inputs.__provider,
+          });
+        }
         throw err;
       }
     },
     async read(id: string, props: Props): Promise<pulumi.dynamic.ReadResult> {
       const state = props ?? {};
-      const found = await h.read(client(state), id, state);
-      if (!found) return {}; // No id tells Pulumi the object is gone: a refresh drops it.
+      const r = reach(held.conn, state);
+      const found = await h.read(r.client, id, state);
+      if (!found) {
+        // Not found under another account than the one it was made under is not "gone".
+        if (r.foreign) throw otherAccountError(id, state, r.foreign);
+        return {}; // No id tells Pulumi the object is gone: a refresh drops it.
+      }
       const inputs = withAccount(found.inputs, state.account);
+      // Found: a state of an earlier release records the account that found it from now on.
+      const outs = withOwner(found.props, state, ownerNow(held.conn, state));
       // Inputs go back only when the refresh changed them (drift): without them the engine keeps
       // the inputs it holds, and each of the N answers of a refresh is half the size.
       const unchanged = sameValue(inputs, withAccount(inputsFrom(h.schema, state), state.account));
-      return unchanged ? { id, props: found.props } : { id, props: found.props, inputs };
+      return unchanged ? { id, props: outs } : { id, props: outs, inputs };
     },
     async update(id: string, olds: Props, news: Props): Promise<pulumi.dynamic.UpdateResult> {
-      return {
-        outs: h.update
-          ? await h.update(client(news), id, olds, news)
-          : updatedOutputs(h, olds, news),
-      };
+      const outs = h.update
+        ? await h.update(reach(held.conn, olds).client, id, olds, news)
+        : updatedOutputs(h, olds, news);
+      return { outs: withOwner(outs, olds, ownerNow(held.conn, news)) };
     },
     async delete(id: string, props: Props): Promise<void> {
-      await h.delete(client(props), id, props);
+      const r = reach(held.conn, props);
+      const gone = await h.delete(r.client, id, props);
+      if (gone === "gone" && r.foreign) throw otherAccountError(id, props, r.foreign);
     },
   };
 }

@@ -32,6 +32,11 @@ export interface ResourceHandler<S extends z.ZodObject = z.ZodObject> {
   /** The inputs `prepare` reads (all of them when unset); it runs only once these are known. */
   prepareReads?: readonly string[];
   deleteBeforeReplace?(news: InputsOf<S>): boolean;
+  /**
+   * Inputs check fills in before validation (an App's generated name), from the state and what
+   * the engine or program sent about the resource's name; may throw HostingInputError.
+   */
+  fillIn?(news: Props, olds: Props, naming: Naming): Props;
   /** Check-time work on valid inputs (packaging, hashing); may throw HostingInputError. */
   prepare?(inputs: InputsOf<S>, olds: Props): Promise<InputsOf<S>>;
   /** Whether a changed value only re-encodes the old one: recorded by an update, no replacement. */
@@ -47,15 +52,35 @@ export interface ResourceHandler<S extends z.ZodObject = z.ZodObject> {
   ): Promise<{ props: Props; inputs: Props } | undefined>;
   /** Changes in place; without it an update only records the new inputs ({@link updatedOutputs}). */
   update?(client: HostingClient, id: string, olds: StateOf<S>, news: InputsOf<S>): Promise<Props>;
-  delete(client: HostingClient, id: string, props: StateOf<S>): Promise<void>;
+  /**
+   * Returns "gone" when the object was not there to delete: whether that means it is gone is
+   * decided by whose it is (ownership.ts), not here.
+   */
+  delete(client: HostingClient, id: string, props: StateOf<S>): Promise<"gone" | void>;
+}
+
+/** What the engine or the program said about a resource's name. */
+export interface Naming {
+  /** The resource's URN. */
+  urn?: string;
+  /** `pulumi:autonaming`'s proposal, as the engine passes it to a provider that takes it. */
+  proposed?: { name?: string; mode: "propose" | "enforce" | "disable" };
 }
 
 export async function checkWith(
   h: ResourceHandler,
   olds: Props,
   news: Props,
+  naming: Naming = {},
 ): Promise<{ inputs: Props; failures: Failure[] }> {
-  const { inputs, failures } = validateInputs(h.schema, news);
+  let filled = news;
+  try {
+    filled = h.fillIn ? h.fillIn(news, olds ?? {}, naming) : news;
+  } catch (err) {
+    if (!(err instanceof HostingInputError)) throw err;
+    return { inputs: news, failures: [{ property: err.property, reason: err.message }] };
+  }
+  const { inputs, failures } = validateInputs(h.schema, filled);
   if (failures.length > 0 || !h.prepare) return { inputs, failures };
   const reads = h.prepareReads ?? Object.keys(inputs);
   if (reads.some((k) => inputs[k] === UNKNOWN)) {
@@ -123,12 +148,14 @@ export function updatedOutputs(
   return Object.assign(out, news);
 }
 
-/** Runs a delete, treating "already gone" as done. */
-export async function ignoreNotFound(p: Promise<unknown>): Promise<void> {
+/** Runs a delete; "gone" when the service answered 404 (the object was not there). */
+export async function ignoreNotFound(p: Promise<unknown>): Promise<"gone" | undefined> {
   try {
     await p;
+    return undefined;
   } catch (err) {
     if (!(err instanceof NotFoundError)) throw err;
+    return "gone";
   }
 }
 

@@ -7,3 +7,9 @@
 
 /** The input that carries the resource's URN. */
 export const URN_INPUT = "__urn";
+
+/**
+ * The input that carries `pulumi:autonaming`'s proposal for the resource's name from the native
+ * plugin's check to the handlers' (never sent by a program, never kept: check drops it).
+ */
+export const NAMING_INPUT = "__naming";

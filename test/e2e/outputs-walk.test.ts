@@ -109,4 +109,5 @@ test("every declared output of every resource exists and resolves; unset setting
   } finally {
     await emu.stop();
   }
-});
+  // 15 s alone; a loaded machine (CI beside other jobs) took over 60.
+}, 180_000);

@@ -57,7 +57,8 @@ test("the schema: every kind and data source under `hosting:index:`, secrets and
   expect(schema.resources["hosting:index:App"].properties.env.secret).toBe(true);
   expect(schema.resources["hosting:index:App"]).toMatchObject({
     inputProperties: { name: { type: "string", replaceOnChanges: true } },
-    requiredInputs: ["source", "name"],
+    // `name` is optional: an App without one is named after its resource and stack.
+    requiredInputs: ["source"],
   });
   expect(schema.config.variables.token.secret).toBe(true);
   expect(Object.keys(schema.provider.inputProperties)).toEqual(

@@ -1,6 +1,7 @@
 import { HostingClient } from "../../src/api";
 import { providerHandlers } from "../../src";
 import { PATIENT_RETRY_POLICY } from "../../src/api/retry";
+import { generatedName } from "../../src/provider/app/auto-name";
 import { setClock, type Clock } from "../../src/provider/clock";
 import { startEmulator, type FaultRule, type RunningEmulator } from "../../src/emulator";
 import { fixtureServer, json, text } from "../helpers/fixture-server";
@@ -165,22 +166,56 @@ describe("which app is ours", () => {
     expect(out.error?.message).toBe(
       `creating app "twin": POST /apps failed with 504: injected fault: HTTP 504. The reply was ` +
         `lost and 2 new apps named "twin" appeared (${(out.error?.candidates as string[]).join(", ")}); ` +
-        "none is adopted, since any of them may belong to another program using this token. Set " +
-        "adoptId on this App to the one that is yours, delete the others, and run `pulumi up` again.",
+        "none is adopted, since any of them may belong to another stack or program using this " +
+        "account. Set adoptId on this App to the one that is yours (one no other stack holds), " +
+        "delete those that are nobody's, and run `pulumi up` again.",
     );
   });
 
-  test("a same-named app made shortly before is not taken; the new one is deleted again and the error names the older", async () => {
-    const older = await makeApp("again");
-    const out = await create("again", [COMMITTED_THEN_502]);
+  test("an app with this App's own generated name is not taken; the new one is deleted again and the error names the older", async () => {
+    const urn = "urn:pulumi:test::recovery::pulumi-nodejs:dynamic/hosting:App::again";
+    const name = generatedName(urn);
+    const older = await makeApp(name);
+    const out = await create(name, [COMMITTED_THEN_502], { __urn: urn });
     expect(out.id).toBeUndefined();
     expect(out.error?.code).toBe("HOSTING_APP_LEFT_OVER");
     expect(out.error?.candidates).toEqual([older]);
     expect(out.error?.message).toContain(`adoptId: "${older}"`);
-    expect(out.error?.message).toContain("--import-pending-creates");
     // The app this create made is gone again: one app of the name, the older one.
-    expect(idsNamed("again")).toEqual([older]);
+    expect(idsNamed(name)).toEqual([older]);
   });
+
+  test("a same-named app of a name the program chose is reported, not refused: it may be another stack's", async () => {
+    const older = await makeApp("chosen");
+    const out = await create("chosen", [COMMITTED_THEN_502]);
+    expect(out.error).toBeUndefined();
+    expect(idsNamed("chosen").sort()).toEqual([older, out.id].sort());
+  });
+
+  test.each([
+    ["before the provider's first look", 0],
+    ["between its recovery and its check of what was made", 1000],
+  ])(
+    "the app of a lost reply deleted by someone else %s: nothing gone is handed to the engine",
+    async (_when, ms) => {
+      const name = `deleted-${ms}`;
+      world.afterWaiting(ms, async () => {
+        const victim = emu.world.apps.find((a) => a.name === name);
+        const other = new HostingClient({ apiUrl: emu.url, token });
+        if (victim) await other.deleteApp(victim.id).finally(() => other.close());
+      });
+      const out = await create(name, [COMMITTED_THEN_502]);
+      // Either an app that exists (made again) is the stack's, or nothing is, and no id is kept.
+      if (out.id !== undefined) {
+        expect(idsNamed(name)).toEqual([out.id]);
+        return;
+      }
+      expect(out.error?.code).toBe("HOSTING_APP_NOT_TAKEN");
+      expect(out.error?.id).toBeUndefined();
+      expect(out.error?.message).toMatch(/which is gone since; it is not taken, and not kept/);
+      expect(idsNamed(name)).toEqual([]);
+    },
+  );
 
   test("nothing appears, even after the second look: the create did not take effect, so it is sent again", async () => {
     const out = await create("never", [GATEWAY_GAVE_UP]);
@@ -264,7 +299,8 @@ describe("the app list during recovery", () => {
         "applying. The reply was lost, and the app list could not be read to tell whether the " +
         "app was made (GET /apps failed with 403: injected fault: HTTP 403). Before running " +
         "`pulumi up` again, list your apps (getApps() or the dashboard): if an app named " +
-        `"list-403" was created at ${sentAt} or later, set adoptId to its id on this App; if ` +
+        `"list-403" was created at ${sentAt} or later and no other stack or program of this ` +
+        "account made one of that name at that moment, set adoptId to its id on this App; if " +
         "none was, just run `pulumi up` again.",
     );
     expect(new Date(sentAt).toISOString()).toBe(sentAt);

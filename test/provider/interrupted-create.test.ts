@@ -1,3 +1,4 @@
+import { generatedName } from "../../src/provider/app/auto-name";
 import { appSource, useProviderHost } from "../helpers/provider-env";
 import { appCommitted, appIdsNamed, hostPrinted, killWhen } from "../helpers/interrupted";
 
@@ -8,9 +9,12 @@ import { appCommitted, appIdsNamed, hostPrinted, killWhen } from "../helpers/int
  * again, as `pulumi up` after a crash does: the engine has no id for the interrupted create.
  * Counted at the end: the emulator's apps of the name against the id the stack holds.
  *
+ * The Apps set no `name`: each is named after its resource and stack (auto-name.ts), the default.
  * With a service that honours Idempotency-Key (the emulator's default), the repeat is answered
  * with the first app: one app, no user action. With one that ignores keys, the repeat refuses,
- * naming the earlier app and the ways out, and leaves no second app; `adoptId` then takes it.
+ * naming the earlier app (it carries this App's own name) and the ways out, and leaves no second
+ * app; `adoptId` then takes it. A name the program chooses may be another stack's too: the last
+ * block shows what is done then.
  */
 
 type Props = Record<string, unknown>;
@@ -26,11 +30,16 @@ describe.each([
   );
   const tag = honour ? "honour" : "ignore";
 
-  /** The App's inputs as the engine sends them: with `__provider`, and `__urn` as App sets it. */
-  async function appInputs(name: string, extra: Props = {}): Promise<Props> {
-    const urn = env.urn("App", name);
-    return env.inputs("App", { source: await sources.get(), name, __urn: urn, ...extra });
+  /**
+   * The App's inputs as the engine sends them: with `__provider`, and `__urn` as App sets it;
+   * no `name`: the App of resource `res` is named after it (see appName).
+   */
+  async function appInputs(res: string, extra: Props = {}): Promise<Props> {
+    const urn = env.urn("App", res);
+    return env.inputs("App", { source: await sources.get(), __urn: urn, ...extra });
   }
+  /** The name the App of resource `res` is given. */
+  const appName = (res: string) => generatedName(env.urn("App", res));
   const sources = { dir: "", get: async () => (sources.dir ||= await appSource()) };
 
   /** check, then create, in the current host: one resource's create step of a deployment. */
@@ -47,24 +56,21 @@ describe.each([
     if (honour) {
       const made = await createStep(name, await appInputs(name));
       expect(made.id).toBe(orphan);
-      expect(appIdsNamed(env.emu, name)).toEqual([made.id]);
-      expect(env.host.stdout()).toMatch(/interrupted earlier attempt of this create/);
+      expect(appIdsNamed(env.emu, appName(name))).toEqual([made.id]);
+      expect(env.host.stdout()).toMatch(/an earlier attempt of this create made/);
       return;
     }
     const refused = (await createStep(name, await appInputs(name)).catch(
       (e: unknown) => e,
     )) as Error;
     expect(refused.message).toContain(`adoptId: "${orphan}"`);
-    expect(refused.message).toContain(
-      `pulumi refresh --import-pending-creates ${env.urn("App", name)} ${orphan}\` leaves a ` +
-        "dynamic resource out of the stack",
-    );
+    expect(refused.message).toContain("this App's own generated name");
     // The repeat made an app and deleted it again: still only the earlier one.
-    expect(appIdsNamed(env.emu, name)).toEqual([orphan]);
+    expect(appIdsNamed(env.emu, appName(name))).toEqual([orphan]);
     // The way out the message names first.
     const adopted = await createStep(name, await appInputs(name, { adoptId: orphan }));
     expect(adopted.id).toBe(orphan);
-    expect(appIdsNamed(env.emu, name)).toEqual([adopted.id]);
+    expect(appIdsNamed(env.emu, appName(name))).toEqual([adopted.id]);
   }
 
   test("killed after the service committed the create", async () => {
@@ -73,10 +79,10 @@ describe.each([
     await killWhen(
       env.host,
       () => createStep(name, inputs),
-      appCommitted(env.emu, name),
+      appCommitted(env.emu, appName(name)),
       "the service committed the create",
     );
-    const made = appIdsNamed(env.emu, name);
+    const made = appIdsNamed(env.emu, appName(name));
     expect(made).toHaveLength(1);
     await repeatEndsWith(name, made[0]);
   });
@@ -84,7 +90,7 @@ describe.each([
   test("killed while waiting for the app's setup: the id was printed first", async () => {
     const name = `${tag}-setup`;
     const inputs = await appInputs(name);
-    const answered = new RegExp(`app "${name}": POST /apps answered with app (\\S+)`);
+    const answered = new RegExp(`app "${appName(name)}": POST /apps answered with app (\\S+)`);
     await killWhen(
       env.host,
       () => createStep(name, inputs),
@@ -92,7 +98,7 @@ describe.each([
       "the host printed the app's id",
     );
     const printed = answered.exec(env.host.stdout())?.[1];
-    const made = appIdsNamed(env.emu, name);
+    const made = appIdsNamed(env.emu, appName(name));
     expect(made).toEqual([printed]);
     // Killed before its setup was done (setupDelayMs 1000): the create was still waiting.
     expect(env.emu.world.apps.find((a) => a.id === printed)!.setup_ready_at).toBeGreaterThan(
@@ -122,10 +128,10 @@ describe.each([
     await killWhen(
       env.host,
       () => replaceStep(next),
-      appCommitted(env.emu, name),
+      appCommitted(env.emu, appName(name)),
       "the service made the new app",
     );
-    const made = appIdsNamed(env.emu, name).filter((id) => id !== first.id);
+    const made = appIdsNamed(env.emu, appName(name)).filter((id) => id !== first.id);
     expect(made).toHaveLength(1);
     const carriesNewEnv = () => env.emu.world.apps.find((a) => a.id === made[0])!.env_keys;
     expect(carriesNewEnv()).toEqual(["TWO"]);
@@ -138,35 +144,34 @@ describe.each([
       expect(refused.message).toContain(`adoptId: "${made[0]}"`);
       expect(refused.initFailure).toBeUndefined();
       // The old app is still the stack's and serves; the new one waits to be taken.
-      expect(appIdsNamed(env.emu, name).sort()).toEqual([first.id, made[0]].sort());
+      expect(appIdsNamed(env.emu, appName(name)).sort()).toEqual([first.id, made[0]].sort());
       const replaced = await replaceStep({ ...next, adoptId: made[0] });
       expect(replaced.id).toBe(made[0]);
     }
     // One app, the one the stack holds, with the new env.
-    expect(appIdsNamed(env.emu, name)).toEqual(made);
+    expect(appIdsNamed(env.emu, appName(name))).toEqual(made);
     expect(carriesNewEnv()).toEqual(["TWO"]);
   });
 
-  test("another stack with identical inputs is never handed this stack's app", async () => {
+  test("another stack of the program gets an app of its own, named apart", async () => {
     const name = `${tag}-two-stacks`;
     const one = await createStep(name, await appInputs(name));
     await env.nextDeployment();
     const otherUrn = env.urn("App", name).replace("urn:pulumi:test::", "urn:pulumi:prod::");
-    const other = (await createStep(name, { ...(await appInputs(name)), __urn: otherUrn }).catch(
-      (e: unknown) => e,
-    )) as Error;
-    // Another stack's key: the service makes a new app, but a same-named app made within the
-    // hour and held by no resource here may be an interrupted create's: named, never taken.
-    expect(other).toBeInstanceOf(Error);
-    expect(other.message).toContain(`adoptId: "${one.id}"`);
-    expect(appIdsNamed(env.emu, name)).toEqual([one.id]);
+    const other = await createStep(name, { ...(await appInputs(name)), __urn: otherUrn });
+    expect(other.id).not.toBe(one.id);
+    // Each stack's App carries its own name: nothing of one is the other's.
+    expect(generatedName(otherUrn)).not.toBe(appName(name));
+    expect(appIdsNamed(env.emu, appName(name))).toEqual([one.id]);
+    expect(appIdsNamed(env.emu, generatedName(otherUrn))).toEqual([other.id]);
   });
 
   test("two resources of one deployment with identical inputs but their own URNs: two apps", async () => {
     const name = `${tag}-twins`;
-    const one = await createStep(name, await appInputs(name));
+    // One name for both, chosen by the program: only their URNs tell them apart.
+    const one = await createStep(name, await appInputs(name, { name }));
     const twinUrn = `${env.urn("App", name)}-twin`;
-    const twin = await createStep(name, { ...(await appInputs(name)), __urn: twinUrn });
+    const twin = await createStep(name, { ...(await appInputs(name, { name })), __urn: twinUrn });
     expect(twin.id).not.toBe(one.id);
     expect(appIdsNamed(env.emu, name).sort()).toEqual([one.id, twin.id].sort());
   });
@@ -183,7 +188,7 @@ describe.each([
     // Same key as the old app's create: a replay of an app this stack holds is never taken.
     expect(made.id).not.toBe(old.id);
     await env.host.delete(old.id, urn, old.properties);
-    expect(appIdsNamed(env.emu, name)).toEqual([made.id]);
+    expect(appIdsNamed(env.emu, appName(name))).toEqual([made.id]);
   });
 
   test("a pinned subdomain held by an app of this account: the 409 names that app", async () => {
@@ -197,9 +202,11 @@ describe.each([
       (e: unknown) => e,
     )) as Error;
     expect(err.message).toMatch(/409/);
-    expect(err.message).toContain(`held by app ${holder.id} ("${tag}-holder"`);
-    expect(err.message).toContain(`adoptId: "${holder.id}"`);
-    expect(appIdsNamed(env.emu, name)).toEqual([]);
+    expect(err.message).toContain(`held by app ${holder.id} ("${appName(`${tag}-holder`)}"`);
+    // Another resource's app (it may as well be another stack's): no adoptId advised.
+    expect(err.message).toContain("another stack or program may hold it");
+    expect(err.message).not.toContain("adoptId");
+    expect(appIdsNamed(env.emu, appName(name))).toEqual([]);
   });
 
   test("destroyed, then deployed again with identical inputs: a new app, not the deleted one", async () => {
@@ -207,11 +214,76 @@ describe.each([
     const urn = env.urn("App", name);
     const first = await createStep(name, await appInputs(name));
     await env.host.delete(first.id, urn, first.properties);
-    expect(appIdsNamed(env.emu, name)).toEqual([]);
+    expect(appIdsNamed(env.emu, appName(name))).toEqual([]);
     await env.nextDeployment();
     const second = await createStep(name, await appInputs(name));
     expect(second.id).not.toBe(first.id);
-    expect(appIdsNamed(env.emu, name)).toEqual([second.id]);
+    expect(appIdsNamed(env.emu, appName(name))).toEqual([second.id]);
     if (honour) expect(env.host.stdout()).toMatch(/which is gone since/);
+  });
+});
+
+describe.each([
+  ["honours Idempotency-Key", true],
+  ["ignores Idempotency-Key", false],
+])("a name the program chooses, on a service that %s", (_label, honour) => {
+  const env = useProviderHost(
+    { seed: `chosen-${honour}`, setupDelayMs: 0, honourIdempotencyKeys: honour },
+    { listCacheMs: 0 },
+  );
+  const tag = honour ? "honour" : "ignore";
+  const inputsOf = async (urn: string, name: string) =>
+    env.inputs("App", { source: await appSource(), name, __urn: urn });
+  async function createStep(urn: string, inputs: Props) {
+    const checked = await env.host.check(urn, {}, inputs);
+    expect(checked.failures).toEqual([]);
+    return env.host.create(urn, checked.inputs);
+  }
+
+  test("stacks of one program (review stacks) deploy and destroy side by side", async () => {
+    const name = `${tag}-web`;
+    const urns = ["pr-10", "pr-1", "pr-2"].map((stack) =>
+      env.urn("App", "web").replace("urn:pulumi:test::", `urn:pulumi:${stack}::`),
+    );
+    const made = [];
+    for (const urn of urns) {
+      made.push(await createStep(urn, await inputsOf(urn, name)));
+      await env.nextDeployment();
+    }
+    expect(new Set(made.map((m) => m.id)).size).toBe(3);
+    expect(appIdsNamed(env.emu, name).sort()).toEqual(made.map((m) => m.id).sort());
+    // What each later stack saw besides its own app is reported, not refused, never taken.
+    expect(env.host.stdout()).not.toContain("adoptId");
+    // pr-1 is destroyed: pr-10's and pr-2's apps stay.
+    await env.host.delete(made[1].id, urns[1], made[1].properties);
+    expect(appIdsNamed(env.emu, name).sort()).toEqual([made[0].id, made[2].id].sort());
+  }, 180_000);
+
+  test("killed after the service committed: the repeat names the earlier app, advises no adoptId", async () => {
+    const name = `${tag}-killed`;
+    const urn = env.urn("App", "killed");
+    const inputs = await inputsOf(urn, name);
+    await killWhen(
+      env.host,
+      () => createStep(urn, inputs),
+      appCommitted(env.emu, name),
+      "the service committed the create",
+    );
+    const [orphan] = appIdsNamed(env.emu, name);
+    await env.nextDeployment();
+    const made = await createStep(urn, await inputsOf(urn, name));
+    if (honour) {
+      // The key says it is this create's: taken, one app.
+      expect(made.id).toBe(orphan);
+      expect(appIdsNamed(env.emu, name)).toEqual([orphan]);
+      return;
+    }
+    // Nothing tells it from another stack's app: a new one is made, the earlier one named.
+    expect(made.id).not.toBe(orphan);
+    expect(appIdsNamed(env.emu, name).sort()).toEqual([orphan, made.id].sort());
+    const said = env.host.stdout();
+    expect(said).toContain(`exist besides: ${orphan}`);
+    expect(said).toContain("it is nobody's now: delete it");
+    expect(said).not.toContain("adoptId");
   });
 });

@@ -48,6 +48,6 @@ export const analyticsHandler: ResourceHandler<typeof toggleInputSchema> = {
 
   // Deleting the resource restores the platform default: analytics off.
   async delete(client, _id, props) {
-    await ignoreNotFound(client.setAnalytics(props.appId, false));
+    return ignoreNotFound(client.setAnalytics(props.appId, false));
   },
 };

@@ -10,12 +10,13 @@ import {
 } from "../../api/wire";
 import { reportProgress } from "../../connection";
 import { forgetApps, listAppsSince } from "../app-directory";
-import { AppMadeError, LostCreateReplyError } from "../errors";
+import { AppMadeError, AppNotTakenError, LostCreateReplyError } from "../errors";
 import { withKeyLock } from "../keyed-lock";
 import { createKey, MAX_GENERATIONS } from "./create-key";
 import { mayBeMadeFrom, type CreatedShape } from "./created-shape";
 import { heldFate, noteHeld } from "./held-apps";
-import { leftOverError, madeRecently } from "./left-over";
+import { isGeneratedName } from "./auto-name";
+import { leftOverError, reportBesides } from "./left-over";
 import { namingAppInput } from "./refusal";
 import { DEFAULT_SETUP_TIMEOUT_S } from "./schema";
 
@@ -68,8 +69,10 @@ interface Attempt {
  *   one that is gone (deleted since) or held by another resource makes the next key generation;
  * - a lost reply is resolved from the list (only an app new since "before" with this name is
  *   taken); when the list proves nothing was made, the POST is sent again while the budget lasts;
- * - a new app beside a recent same-named app nobody holds (a service that ignored the key of an
- *   interrupted create) is deleted again, and the error names the earlier app and the ways out.
+ * - a new app beside an app with this App's own generated name that nobody holds (a service that
+ *   ignored the key of an interrupted create) is deleted again, and the error names the earlier
+ *   app and the ways out; beside same-named apps of a name the program chose (maybe another
+ *   stack's), the new app is kept and the others are only reported (left-over.ts).
  */
 export function createApp(
   client: HostingClient,
@@ -98,9 +101,11 @@ export function createApp(
       sentAt,
       giveUpAt: sentAt.getTime() + budgetS * 1000,
     };
-    const leftovers = listed.filter(
-      (a) => mayBeMadeFrom(a, app) && heldFate(a.id) === undefined && madeRecently(a, clock.now()),
-    );
+    // Apps that look made from these inputs and that no resource of this deployment holds. One
+    // that carries this App's generated name was made by this very App (auto-name.ts); one of a
+    // name the program chose may be another stack's, so it is only reported, never refused.
+    const unheld = listed.filter((a) => mayBeMadeFrom(a, app) && heldFate(a.id) === undefined);
+    const leftovers = isGeneratedName(app.name, app.urn) ? unheld : [];
     for (let generation = 0; ; generation++) {
       const key =
         app.urn !== undefined && generation < MAX_GENERATIONS
@@ -113,22 +118,27 @@ export function createApp(
       const verdict = await verify(at, id, answeredAt + FIRST_LOOK_MS);
       if (verdict === "new") {
         if (leftovers.length > 0) await refuseBesideLeftovers(at, id, leftovers);
+        if (unheld.length > 0) reportBesides(app.name, id, unheld);
         noteHeld(id, "created");
         return { id, answeredAt };
       }
       if (verdict === "replayed") {
         reportProgress(
-          `app "${app.name}": ${id} is the app an interrupted earlier attempt of this create ` +
-            "made (same Idempotency-Key): it is taken, no second app is made",
+          `app "${app.name}": ${id} is the app an earlier attempt of this create made (same ` +
+            "Idempotency-Key: this stack, this App, these inputs), a deployment interrupted before " +
+            "Pulumi recorded it or one kept by retainOnDelete: it is taken, no second app is made",
         );
         noteHeld(id, "created");
         return { id, answeredAt };
       }
       if (key === undefined) {
-        // A random key never replays: the service answered with an app that is not this one.
-        throw new AppMadeError(
-          `creating app "${app.name}": the service answered with app ${id}, which is ${verdict}; ` +
-            "it is not taken. Check the apps of this account before running `pulumi up` again",
+        // A random key never replays: the app the service named is gone or is not this create's.
+        // It is not kept in the stack (a later destroy would delete it, or a stack would hold an
+        // app that does not exist).
+        throw new AppNotTakenError(
+          `creating app "${app.name}": the service answered with app ${id}, which is ` +
+            `${verdict}; it is not taken, and not kept in the stack. Check the apps of this ` +
+            "account, then run `pulumi up` again",
           id,
         );
       }
@@ -212,36 +222,46 @@ async function postUntilAnswered(
   }
 }
 
+/** For a name the program chose, which other stacks may use too: the app must not be theirs. */
+const notOthers = (at: Attempt) =>
+  isGeneratedName(at.app.name, at.app.urn)
+    ? ""
+    : " and no other stack or program of this account made one of that name at that moment";
+
 /** What failed, without the client's advice (to list the apps: this module does that). */
 const said = (lost: HostingError) => lost.lostReply?.failure ?? lost.message;
 
 /**
  * A 409 for a subdomain held by an app of this account: the error names that app, since it is
- * most often one left by an interrupted deployment.
+ * often one left by an interrupted deployment.
  */
 function namingHolder(err: unknown, app: NewApp, listed: AppSummary[]): unknown {
   if (!(err instanceof ConflictError) || app.subdomain === undefined) return err;
   const holder = listed.find((a) => a.subdomain === app.subdomain);
   if (!holder) return err;
-  const hint =
+  const held =
     `subdomain "${app.subdomain}" is held by app ${holder.id} ("${holder.name}", created ` +
-    `${holder.created_at ?? "at an unknown time"}) of this account: if a deployment was ` +
-    `interrupted, that app may be this App's; set adoptId: "${holder.id}" on it to take it ` +
-    "over, or delete that app; otherwise pin another subdomain";
+    `${holder.created_at ?? "at an unknown time"}) of this account`;
+  // Only an app of this App's own generated name is provably this App's (left-over.ts).
+  const hint = isGeneratedName(holder.name ?? "", app.urn)
+    ? `${held}, which carries this App's own generated name: an earlier create of this App ` +
+      `made it; set adoptId: "${holder.id}" on it to take it back, or delete that app`
+    : `${held}; another stack or program may hold it: pin another subdomain, or delete that ` +
+      "app if nothing holds it";
   return makeApiError("createApp", { ...err, property: "subdomain", hint });
 }
 
 /**
- * Deletes the app this create just made beside same-named apps nobody holds that were made
- * shortly before (a service that ignored the key of an interrupted create), and says which.
- * If the delete fails, the new app is kept in the stack instead: never left behind.
+ * Deletes the app this create just made beside apps of this App's own generated name that nobody
+ * holds (a service that ignored the key of an interrupted create), and says which. If the
+ * delete fails, the new app is kept in the stack instead: never left behind.
  */
 async function refuseBesideLeftovers(
   at: Attempt,
   id: string,
   leftovers: AppSummary[],
 ): Promise<never> {
-  const refusal = leftOverError(at.app.name, at.app.urn, leftovers);
+  const refusal = leftOverError(at.app.name, leftovers);
   try {
     await at.client.deleteApp(id);
     forgetApps(at.client);
@@ -292,8 +312,8 @@ async function recover(
         `${what}. The reply was lost, and the app list could not be read to tell whether the app ` +
           `was made (${listErr instanceof Error ? listErr.message : String(listErr)}). Before ` +
           `running \`pulumi up\` again, list your apps (getApps() or the dashboard): if an app ` +
-          `named "${name}" was created at ${at.sentAt.toISOString()} or later, set adoptId to its ` +
-          "id on this App; if none was, just run `pulumi up` again.",
+          `named "${name}" was created at ${at.sentAt.toISOString()} or later${notOthers(at)}, ` +
+          "set adoptId to its id on this App; if none was, just run `pulumi up` again.",
         [],
         lost,
       );
@@ -303,8 +323,9 @@ async function recover(
       throw new LostCreateReplyError(
         `${what}. The reply was lost and ${fresh.length} new apps named "${name}" appeared ` +
           `(${fresh.join(", ")}); none is adopted, since any of them may belong to another ` +
-          "program using this token. Set adoptId on this App to the one that is yours, delete " +
-          "the others, and run `pulumi up` again.",
+          "stack or program using this account. Set adoptId on this App to the one that is " +
+          "yours (one no other stack holds), delete those that are nobody's, and run " +
+          "`pulumi up` again.",
         fresh,
         lost,
       );

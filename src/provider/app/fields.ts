@@ -22,10 +22,11 @@ export const appFields = {
   name: {
     doc:
       "The app's name: 1-63 letters, digits, spaces, `.`, `_` or `-`, starting with a letter or " +
-      "digit. Changing it replaces the app.",
+      "digit. When omitted, the resource name plus a suffix of its stack's own (`web-3f9a1c2`), " +
+      "kept in state: each stack of a program gets its own app name. Changing it replaces the app.",
     outputDoc: "The app's name, as the platform reports it.",
     type: "string",
-    input: "required",
+    input: "optional",
     wire: "name",
     replaces: true,
     from: "name",

@@ -29,6 +29,7 @@ import {
 import { AppMadeError, ResourceInitError } from "../errors";
 import { createApp, FIRST_LOOK_MS } from "./create-app";
 import { newestDeployError } from "./deploy-error";
+import { withName } from "./auto-name";
 import { appFields } from "./fields";
 import { heldFate, noteHeld } from "./held-apps";
 import { legacyArchiveHash, packageSource, type PackagedSource } from "./packaging";
@@ -129,6 +130,8 @@ export const appHandler: ResourceHandler<AppSchema> = {
     "customCommand",
     "runtime",
   ]),
+  // Without `name`, the App is named after its resource (auto-name.ts).
+  fillIn: withName,
   // A fixed subdomain cannot be held by the old and the new app at once.
   deleteBeforeReplace: (news) => typeof news.subdomain === "string",
 
@@ -211,8 +214,9 @@ export const appHandler: ResourceHandler<AppSchema> = {
       console.log(`app ${id} is now held by another App of this stack (adoptId): not deleting it`);
       return;
     }
-    await ignoreNotFound(client.deleteApp(id));
+    const gone = await ignoreNotFound(client.deleteApp(id));
     forgetApps(client);
+    return gone;
   },
 };
 

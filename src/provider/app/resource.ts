@@ -35,9 +35,10 @@ export interface AppArgs extends AccountInput {
   source: pulumi.Input<string>;
   /**
    * The app's name: 1-63 letters, digits, spaces, `.`, `_` or `-`, starting with a letter or
-   * digit. Changing it replaces the app.
+   * digit. When omitted, the resource name plus a suffix of its stack's own (`web-3f9a1c2`),
+   * kept in state: each stack of a program gets its own app name. Changing it replaces the app.
    */
-  name: pulumi.Input<string>;
+  name?: pulumi.Input<string>;
   /**
    * Environment variables (names: letters, digits, `_`); always stored as a secret. Changing them
    * replaces the app.

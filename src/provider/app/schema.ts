@@ -50,7 +50,11 @@ export const appInputSchema = z.strictObject({
     empty: "source must be the path of a directory or a .zip",
   }),
   name: z
-    .string({ error: 'name is required, e.g. name: "web"' })
+    .string({
+      error:
+        'name is required, e.g. name: "web" (this program sends no URN to name the app after ' +
+        "its resource: upgrade pulumi-hosting in the program)",
+    })
     .regex(
       name,
       "name must be 1-63 letters, digits, spaces, '.', '_' or '-', starting with a letter or digit",

@@ -33,9 +33,14 @@ function outputsOf(inputs: CustomDomainInputs, res: AttachDomainResponse): Props
 }
 
 /** Whether the app still carries this resource's domain (the only state the API shows). */
-async function stillAttached(client: HostingClient, props: CustomDomainInputs): Promise<boolean> {
+/** Whether the domain is still on its app; "no app" when this account finds no such app. */
+async function stillAttached(
+  client: HostingClient,
+  props: CustomDomainInputs,
+): Promise<boolean | "no app"> {
   const app = await findApp(client, props.appId);
-  return (app?.custom_domain ?? "").toLowerCase() === props.domain;
+  if (!app) return "no app";
+  return (app.custom_domain ?? "").toLowerCase() === props.domain;
 }
 
 /*
@@ -113,14 +118,16 @@ export const customDomainHandler: ResourceHandler<typeof customDomainInputSchema
   },
 
   async read(client, _id, props) {
-    if (!(await stillAttached(client, props))) return undefined;
+    if ((await stillAttached(client, props)) !== true) return undefined;
     return { props, inputs: inputsFrom(customDomainInputSchema, props) };
   },
 
   async delete(client, _id, props) {
     // Only remove the domain if it is still ours: someone may have attached another since.
-    if (!(await stillAttached(client, props))) return;
-    await ignoreNotFound(client.removeCustomDomain(props.appId));
+    const attached = await stillAttached(client, props);
+    if (attached !== true) return attached === "no app" ? "gone" : undefined;
+    const gone = await ignoreNotFound(client.removeCustomDomain(props.appId));
     forgetApps(client);
+    return gone;
   },
 };

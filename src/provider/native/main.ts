@@ -6,14 +6,18 @@ import { fromPulumi } from "./pulumi-modules";
 
 /*
  * The plugin's entry (plugin/index.js runs it). `@pulumi/pulumi/provider`'s server falls short
- * of the protocol in three places, so its handlers are wrapped where the server is registered
+ * of the protocol in five places, so its handlers are wrapped where the server is registered
  * with gRPC:
  * - Configure does not hand its values to the provider, and an explicit provider's arguments
  *   arrive nowhere else (the engine sets PULUMI_CONFIG from the stack only);
  * - CheckConfig is not implemented: the engine then keeps a provider's inputs as the program
  *   sent them, and an SDK marks no nested secret (`accounts.<name>.token`);
  * - Read always answers with properties, and the engine takes only a missing bag, not an empty
- *   one, for "no such object" in an import.
+ *   one, for "no such object" in an import;
+ * - DiffConfig is not implemented: a provider whose account moves must replace its resources
+ *   (the engine deletes the old ones through the old provider, which still reaches them);
+ * - Configure does not say that the provider takes `pulumi:autonaming`'s proposals, and check
+ *   does not hand them over.
  */
 
 type Props = Record<string, unknown>;
@@ -32,6 +36,18 @@ interface ReadResponse {
   clearProperties(): void;
   clearInputs(): void;
 }
+interface NamingRequest {
+  getUrn(): string;
+  getAutonaming(): { getProposedName(): string; getMode(): 0 | 1 | 2 } | undefined;
+}
+interface DiffConfigRequest {
+  getOldInputs(): { toJavaScript(): Props } | undefined;
+  getOlds(): { toJavaScript(): Props } | undefined;
+  getNews(): { toJavaScript(): Props } | undefined;
+}
+
+/** The engine's autonaming modes, by their number in CheckRequest.AutonamingOptions. */
+const NAMING_MODES = ["propose", "enforce", "disable"] as const;
 
 /** Configure's values: the typed arguments when sent, else the `hosting:config:*` variables. */
 function configureValues(req: ConfigureRequest): Props {
@@ -60,8 +76,35 @@ function handToProvider(p: HostingProvider): void {
       const configure = (impl.configure as Handler<ConfigureRequest>).bind(impl);
       impl.configure = ((call, callback) => {
         p.configureWith(configureValues(call.request));
-        configure(call, callback);
+        // The engine then passes `pulumi:autonaming`'s proposal to check.
+        configure(call, (err, res) => {
+          (
+            res as { setSupportsAutonamingConfiguration?(v: boolean): void } | undefined
+          )?.setSupportsAutonamingConfiguration?.(true);
+          callback(err, res);
+        });
       }) satisfies Handler<ConfigureRequest>;
+
+      const check = (impl.check as Handler<NamingRequest>).bind(impl);
+      impl.check = ((call, callback) => {
+        const naming = call.request.getAutonaming();
+        if (naming) {
+          p.proposeName(call.request.getUrn(), {
+            name: naming.getProposedName() || undefined,
+            mode: NAMING_MODES[naming.getMode()] ?? "propose",
+          });
+        }
+        check(call, callback);
+      }) satisfies Handler<NamingRequest>;
+
+      impl.diffConfig = ((call, callback) => {
+        const r = call.request;
+        const olds = (r.getOldInputs() ?? r.getOlds())?.toJavaScript() ?? {};
+        p.diffConfig(olds, r.getNews()?.toJavaScript() ?? {}).then(
+          (d) => callback(null, diffResponse(d)),
+          (err: unknown) => callback(err),
+        );
+      }) satisfies Handler<DiffConfigRequest>;
 
       impl.checkConfig = ((call, callback) => {
         try {
@@ -90,6 +133,24 @@ function handToProvider(p: HostingProvider): void {
     }
     addService.call(this, service, impl);
   };
+}
+
+/** DiffConfig's answer in the protocol's message. */
+function diffResponse(d: { replaces: string[] }): unknown {
+  const proto = require("@pulumi/pulumi/proto/provider_pb") as {
+    DiffResponse: new () => {
+      setChanges(v: number): void;
+      setReplacesList(v: string[]): void;
+      setDeletebeforereplace(v: boolean): void;
+    } & { constructor: { DiffChanges: { DIFF_NONE: number; DIFF_SOME: number } } };
+  };
+  const resp = new proto.DiffResponse();
+  const changes = (proto.DiffResponse as unknown as { DiffChanges: Record<string, number> })
+    .DiffChanges;
+  resp.setChanges(d.replaces.length > 0 ? changes.DIFF_SOME : changes.DIFF_NONE);
+  resp.setReplacesList(d.replaces);
+  resp.setDeletebeforereplace(false);
+  return resp;
 }
 
 /** Serves the provider: prints the port, then answers the engine until it is stopped. */

@@ -14,7 +14,10 @@ import { packageSchema } from "./package-schema";
 import { sealBySchema } from "./schema-secrets";
 import { PACKAGE, tokenOf } from "./schema-types";
 import { plain, secret, secretKeys } from "./wire-values";
-import { URN_INPUT } from "../urn-input";
+import { NAMING_INPUT, URN_INPUT } from "../urn-input";
+import { withOwner } from "../ownership";
+import type { Naming } from "../resource-handler";
+import { UNKNOWN } from "../../inputs";
 
 type Props = Record<string, unknown>;
 
@@ -126,6 +129,34 @@ export class HostingProvider implements provider.Provider {
     useClientsOf((account) => this.#held.conn.client(account));
   }
 
+  /** `pulumi:autonaming`'s proposals by URN, from the engine's CheckRequest (main.ts). */
+  readonly #proposed = new Map<string, NonNullable<Naming["proposed"]>>();
+
+  /** Keeps the engine's proposed name for the next check of `urn`. */
+  proposeName(urn: string, proposed: NonNullable<Naming["proposed"]>): void {
+    this.#proposed.set(urn, proposed);
+  }
+
+  /**
+   * DiffConfig: a config that moves an account (the default one or a named one present before
+   * and after) to another account replaces the provider, and with it every resource it holds
+   * (the engine deletes the old ones through the old provider, which can still reach them). A
+   * rotated token, an account added or removed, or a value not known yet (preview) moves nothing.
+   */
+  async diffConfig(olds: Props, news: Props): Promise<{ replaces: string[] }> {
+    if (JSON.stringify(news).includes(UNKNOWN)) return { replaces: [] };
+    const conn = (p: Props) => connectionOf(stackConfig(settingsFrom(plain(p) as Props)));
+    const [before, after] = [conn(olds), conn(news)];
+    const replaces: string[] = [];
+    for (const name of [undefined, ...before.accountNames()]) {
+      const [a, b] = [before.owner(name), after.owner(name)];
+      if (a && b && a.account !== b.account) {
+        replaces.push(name === undefined ? "token" : `accounts.${name}.token`);
+      }
+    }
+    return { replaces };
+  }
+
   /** Configure's values: replaces the connection when the engine sent any. */
   configureWith(entries: Record<string, unknown>): void {
     const settings = settingsFrom(entries);
@@ -150,8 +181,16 @@ export class HostingProvider implements provider.Provider {
     // A placeholder an import wrote, left in the program: named before anything reads it.
     const left = placeholderFailures(kind, given);
     if (left.length > 0) return { inputs: inputs(given, hide), failures: left };
-    const result = await m.check(was, given);
-    return { inputs: inputs(result.inputs, hide), failures: result.failures ?? [] };
+    // The engine names the URN and `pulumi:autonaming`'s proposal: an App without `name` is
+    // named from them (auto-name.ts).
+    const proposed = this.#proposed.get(urn);
+    this.#proposed.delete(urn);
+    const result = await m.check(
+      was,
+      kind === "App" ? { ...given, [URN_INPUT]: urn, [NAMING_INPUT]: proposed } : given,
+    );
+    const { [URN_INPUT]: _, ...checked } = result.inputs ?? {};
+    return { inputs: inputs(checked, hide), failures: result.failures ?? [] };
   }
 
   async diff(id: string, urn: string, olds: Props, news: Props): Promise<provider.DiffResult> {
@@ -207,7 +246,9 @@ export class HostingProvider implements provider.Provider {
     }
     this.#imports.remember(urn, found.inputs);
     const { inputs, outputs } = sealersOf(kind);
-    return { id, props: outputs(found.props), inputs: inputs(found.inputs) };
+    // Found under the default connection: that account is the owner from now on (ownership.ts).
+    const props = withOwner(found.props, {}, this.#held.conn.owner(undefined));
+    return { id, props: outputs(props), inputs: inputs(found.inputs) };
   }
 
   async update(id: string, urn: string, olds: Props, news: Props): Promise<provider.UpdateResult> {

@@ -33,6 +33,6 @@ export const webAccessHandler: ResourceHandler<typeof toggleInputSchema> = {
 
   // Deleting the resource restores the platform default: web access on.
   async delete(client, _id, props) {
-    await ignoreNotFound(client.enableWebAccess(props.appId));
+    return ignoreNotFound(client.enableWebAccess(props.appId));
   },
 };
