@@ -38,9 +38,13 @@ class ProviderHost {
     return ProviderHost.spawn(join(PULUMI_DIR, "cmd", "dynamic-provider"), env, cwd);
   }
 
-  /** Starts the package's native plugin (plugin/, as the engine runs it) instead. */
+  /** Starts the package's native plugin (its one-file bundle, as the engine runs it) instead. */
   static startNative(env = {}, cwd = stackDir()) {
-    return ProviderHost.spawn(join(__dirname, "..", "..", "plugin"), env, cwd);
+    return ProviderHost.spawn(
+      join(__dirname, "..", "..", "plugin", "pulumi-resource-hosting"),
+      env,
+      cwd,
+    );
   }
 
   static async spawn(entry, env, cwd) {

@@ -1,10 +1,9 @@
 /* eslint-disable @typescript-eslint/no-require-imports */
-import * as path from "node:path";
 import * as pulumiProvider from "@pulumi/pulumi/provider";
 import { HostingProvider } from "./provider";
 
 /*
- * The plugin's entry (plugin/index.js runs it). `@pulumi/pulumi/provider`'s server answers
+ * The plugin's entry (scripts/plugin-bundle.js bundles it into plugin/pulumi-resource-hosting). `@pulumi/pulumi/provider`'s server answers
  * Configure without handing its values to the provider, and an explicit provider's arguments
  * arrive nowhere else (the engine sets PULUMI_CONFIG from the stack only). So the one Configure
  * handler of that server is wrapped, where the server is registered with gRPC.
@@ -26,9 +25,8 @@ function configureValues(call: ConfigureCall): Record<string, unknown> {
 }
 
 function handToProvider(p: HostingProvider): void {
-  const pulumiDir = path.dirname(require.resolve("@pulumi/pulumi/package.json"));
-  // The gRPC module the server uses is @pulumi/pulumi's own.
-  const grpc = require(require.resolve("@grpc/grpc-js", { paths: [pulumiDir] })) as {
+  // The gRPC module the server uses: the bundle holds one copy (scripts/plugin-bundle.js checks).
+  const grpc = require("@grpc/grpc-js") as {
     Server: { prototype: { addService(service: unknown, impl: Record<string, unknown>): void } };
   };
   const provrpc = require("@pulumi/pulumi/proto/provider_grpc_pb") as {
