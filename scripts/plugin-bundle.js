@@ -89,9 +89,8 @@ function bundle() {
     target: "node20.18",
     format: "cjs",
     alias: Object.fromEntries(LEFT_OUT.map((m) => [m, stub])),
-    // Names stay (stack traces read), whitespace goes: 4 MB rather than 6.
-    minifyWhitespace: true,
-    minifySyntax: true,
+    // Not minified: Node prints the source line of an error it cannot catch, and a user would
+    // get a megabyte of one line.
     legalComments: "eof",
     banner: { js: banner(version) },
     footer: { js: "}" },

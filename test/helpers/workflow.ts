@@ -10,6 +10,7 @@ export interface WorkflowStep {
 
 export interface WorkflowJob {
   if?: string;
+  needs?: string | string[];
   permissions?: Record<string, string>;
   steps: WorkflowStep[];
   strategy?: { matrix?: Record<string, unknown[]> };

@@ -1,0 +1,139 @@
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { startEmulator, type RunningEmulator } from "../../src/emulator";
+import { packedTarball } from "../harness/packed-tarball";
+import { ROOT } from "../harness/pulumi-parts";
+import { cliMissing, yamlMissing, type Run } from "./cli";
+import {
+  nodeModulesAbove,
+  onUserPath,
+  removeUserFolders,
+  userFolder,
+  userSession,
+  warningsIn,
+} from "./user-cli";
+
+/*
+ * The plugin as the package ships it (plugin/ of the packed tarball), installed as the README
+ * says into an empty PULUMI_HOME, both ways: `--file <the executable>` and `--file <the folder>`.
+ * Then, with only Pulumi, its YAML host and node on PATH, from folders with no node_modules
+ * anywhere above them: get-schema, and a YAML program deployed, previewed with no change, a
+ * resource imported back into it, destroyed; and not one warning printed.
+ */
+
+const { version } = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as {
+  version: string;
+};
+
+const program = (way: string) => `name: installed
+runtime: yaml
+resources:
+  web:
+    type: hosting:index:App
+    properties:
+      source: ./app
+      name: ${way}-web
+      env:
+        fn::secret:
+          K: v
+  www:
+    type: hosting:index:CustomDomain
+    properties:
+      appId: \${web.id}
+      domain: www.${way}.pointed.test
+variables:
+  dbs:
+    fn::invoke:
+      function: hosting:index:getDatabases
+      arguments:
+        serviceType: postgres
+outputs:
+  appId: \${web.id}
+  domain: \${www.domain}
+  postgres: \${dbs.items}
+`;
+
+const missing = cliMissing ?? yamlMissing;
+
+(missing ? describe.skip : describe)(`the shipped plugin, installed ${missing ?? ""}`, () => {
+  let emu: RunningEmulator;
+  let shipped: string;
+  beforeAll(async () => {
+    emu = await startEmulator({ seed: "plugin-install", setupDelayMs: 0 });
+    // What `npm install pulumi-hosting` puts at node_modules/pulumi-hosting/plugin.
+    const unpacked = userFolder("shipped");
+    execFileSync("tar", ["-xzf", await packedTarball(), "-C", unpacked, "package/plugin"]);
+    shipped = join(unpacked, "package", "plugin");
+  }, 300_000);
+  afterAll(async () => {
+    await emu?.stop();
+    removeUserFolders();
+  });
+
+  test.each([
+    ["file", "pulumi-resource-hosting"],
+    ["folder", ""],
+  ])(
+    "--file <the %s>: get-schema; up, a preview with no change, import, destroy; no warning",
+    async (way, file) => {
+      const user = userSession();
+      const runs: Run[] = [];
+      const pulumi = async (args: string[], cwd: string) => {
+        const run = await user.pulumi(args, cwd);
+        runs.push(run);
+        return run;
+      };
+      expect(onUserPath("pulumi-resource-hosting")).toEqual([]);
+      const empty = userFolder("empty");
+
+      await pulumi(
+        ["plugin", "install", "resource", "hosting", version, "--file", join(shipped, file)],
+        empty,
+      );
+      const installed = join(user.home, "plugins", `resource-hosting-v${version}`);
+      expect(existsSync(join(installed, "pulumi-resource-hosting"))).toBe(true);
+      expect(nodeModulesAbove(installed)).toEqual([]);
+
+      const schema = JSON.parse(
+        (await pulumi(["package", "get-schema", `hosting@${version}`], empty)).stdout,
+      ) as { name: string; version: string; resources: Record<string, unknown> };
+      expect(schema).toMatchObject({ name: "hosting", version });
+      expect(Object.keys(schema.resources)).toContain("hosting:index:App");
+
+      const dir = userFolder("program");
+      expect(nodeModulesAbove(dir)).toEqual([]);
+      mkdirSync(join(dir, "app"));
+      writeFileSync(join(dir, "app", "index.js"), "require('http').createServer().listen(8080);\n");
+      writeFileSync(join(dir, "Pulumi.yaml"), program(way));
+      await pulumi(["stack", "init", "dev"], dir);
+      await pulumi(["config", "set", "hosting:apiUrl", emu.url], dir);
+      await pulumi(["config", "set", "--secret", "hosting:token", emu.issueToken()], dir);
+
+      await pulumi(["up", "--yes"], dir);
+      const outputs = JSON.parse(
+        (await pulumi(["stack", "output", "--json", "--show-secrets"], dir)).stdout,
+      ) as { appId: string; domain: string; postgres: unknown[] };
+      expect(emu.world.apps.find((a) => a.id === outputs.appId)?.name).toBe(`${way}-web`);
+      expect(outputs.domain).toBe(`www.${way}.pointed.test`);
+      expect(outputs.postgres.length).toBeGreaterThan(0);
+      await pulumi(["preview", "--expect-no-changes"], dir);
+
+      // The domain let go of, then imported back by its hostname: the program agrees with it.
+      const urn = "urn:pulumi:dev::installed::hosting:index:CustomDomain::www";
+      await pulumi(["state", "delete", urn, "--yes"], dir);
+      const domain = `www.${way}.pointed.test`;
+      const noCode = ["--generate-code=false", "--protect=false"];
+      await pulumi(
+        ["import", "hosting:index:CustomDomain", "www", domain, "--yes", ...noCode],
+        dir,
+      );
+      await pulumi(["preview", "--expect-no-changes"], dir);
+
+      await pulumi(["destroy", "--yes"], dir);
+      expect(emu.world.apps.find((a) => a.id === outputs.appId)).toBeUndefined();
+      expect(warningsIn(runs)).toEqual([]);
+    },
+    600_000,
+  );
+});
