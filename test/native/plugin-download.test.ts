@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
 import { writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -6,7 +6,8 @@ import { basename, join } from "node:path";
 import { startEmulator, type RunningEmulator } from "../../src/emulator";
 import { ROOT } from "../harness/pulumi-parts";
 import { cliMissing, yamlMissing, type Run } from "./cli";
-import { removeUserFolders, userFolder, userSession, warningsIn } from "./user-cli";
+import { readmeInstall, readmeInstallSection, removeUserFolders, sh } from "./user-cli";
+import { userFolder, userSession, warningsIn } from "./user-cli";
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { writeArchives } = require("../../scripts/plugin-archives") as {
@@ -80,16 +81,23 @@ const missing = cliMissing ?? yamlMissing;
     requests.length = 0;
   });
 
-  test("`pulumi plugin install resource hosting <version> --server <url>` installs a working plugin", async () => {
+  test("the README's `pulumi plugin install … --server <url>`, with the local server's URL, installs a working plugin", async () => {
+    // The README names the release the schema names; here the same archives come from 127.0.0.1.
+    const lines = readmeInstall();
+    const setV = lines.find((l) => l.startsWith("V="))!;
+    const install = lines.find((l) => l.includes(" --server "))!;
+    expect(install).toBe(`pulumi plugin install resource hosting "$V" --server ${DOWNLOAD_URL}`);
     const user = userSession();
-    const empty = userFolder("empty");
-    const runs: Run[] = [];
-    runs.push(
-      await user.pulumi(
-        ["plugin", "install", "resource", "hosting", version, "--server", serverUrl],
-        empty,
-      ),
+    // Where the README's npm install put the package, for its version line.
+    const project = userFolder("npm-project");
+    mkdirSync(join(project, "node_modules", "pulumi-hosting"), { recursive: true });
+    copyFileSync(
+      join(ROOT, "package.json"),
+      join(project, "node_modules", "pulumi-hosting", "package.json"),
     );
+    const runs: Run[] = [];
+    runs.push(await sh([setV, install.replace(DOWNLOAD_URL, serverUrl)], project, user.env));
+    const empty = userFolder("empty");
     expect(requests).toEqual([`GET /${ARCHIVE}`]);
     const installed = join(user.home, "plugins", `resource-hosting-v${version}`);
     expect(readdirSync(installed).sort()).toEqual(
@@ -118,9 +126,12 @@ const missing = cliMissing ?? yamlMissing;
     expect(declaration).toContain(`version: ${version}`);
     expect(declaration).toContain(`downloadUrl: ${DOWNLOAD_URL}`);
 
+    // The README's override of the schema's URL, pointed at the local server.
+    const override = /PULUMI_PLUGIN_DOWNLOAD_URL_OVERRIDES='([^']+)'/.exec(readmeInstallSection());
+    expect(override?.[1]).toBe(`^${DOWNLOAD_URL.replace(/\./g, "\\.")}=<its URL>`);
     const user = userSession({
       PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "false",
-      PULUMI_PLUGIN_DOWNLOAD_URL_OVERRIDES: `^${DOWNLOAD_URL.replace(/\./g, "\\.")}=${serverUrl}`,
+      PULUMI_PLUGIN_DOWNLOAD_URL_OVERRIDES: override![1].replace("<its URL>", serverUrl),
     });
     const installed = join(user.home, "plugins", `resource-hosting-v${version}`);
     expect(existsSync(installed)).toBe(false);

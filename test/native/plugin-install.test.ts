@@ -8,15 +8,18 @@ import { cliMissing, yamlMissing, type Run } from "./cli";
 import {
   nodeModulesAbove,
   onUserPath,
+  readmeInstall,
   removeUserFolders,
+  sh,
   userFolder,
   userSession,
   warningsIn,
 } from "./user-cli";
 
 /*
- * The plugin as the package ships it (plugin/ of the packed tarball), installed as the README
- * says into an empty PULUMI_HOME, both ways: `--file <the executable>` and `--file <the folder>`.
+ * The plugin as the package ships it (plugin/ of the packed tarball, unpacked where npm puts it),
+ * installed by the README's own commands ("Install the plugin") into an empty PULUMI_HOME, both
+ * ways: `--file <the executable>` and `--file <the folder>`.
  * Then, with only Pulumi, its YAML host and node on PATH, from folders with no node_modules
  * anywhere above them: get-schema, and a YAML program deployed, previewed with no change, a
  * resource imported back into it, destroyed; and not one warning printed.
@@ -58,25 +61,35 @@ const missing = cliMissing ?? yamlMissing;
 
 (missing ? describe.skip : describe)(`the shipped plugin, installed ${missing ?? ""}`, () => {
   let emu: RunningEmulator;
-  let shipped: string;
+  let project: string;
   beforeAll(async () => {
     emu = await startEmulator({ seed: "plugin-install", setupDelayMs: 0 });
-    // What `npm install pulumi-hosting` puts at node_modules/pulumi-hosting/plugin.
-    const unpacked = userFolder("shipped");
-    execFileSync("tar", ["-xzf", await packedTarball(), "-C", unpacked, "package/plugin"]);
-    shipped = join(unpacked, "package", "plugin");
+    // What `npm install pulumi-hosting` makes: the package at node_modules/pulumi-hosting.
+    project = userFolder("npm-project");
+    const at = join(project, "node_modules", "pulumi-hosting");
+    mkdirSync(at, { recursive: true });
+    execFileSync("tar", ["-xzf", await packedTarball(), "-C", at, "--strip-components=1"]);
   }, 300_000);
   afterAll(async () => {
     await emu?.stop();
     removeUserFolders();
   });
 
+  test("the README installs it by the file or by the folder, for the package's version", () => {
+    const lines = readmeInstall();
+    expect(lines).toContain("npm install pulumi-hosting");
+    expect(lines.filter((l) => l.includes(" --file "))).toEqual([
+      'pulumi plugin install resource hosting "$V" --file node_modules/pulumi-hosting/plugin/pulumi-resource-hosting',
+      'pulumi plugin install resource hosting "$V" --file node_modules/pulumi-hosting/plugin',
+    ]);
+  });
+
   test.each([
-    ["file", "pulumi-resource-hosting"],
-    ["folder", ""],
+    ["file", "/pulumi-resource-hosting"],
+    ["folder", "/plugin"],
   ])(
     "--file <the %s>: get-schema; up, a preview with no change, import, destroy; no warning",
-    async (way, file) => {
+    async (way, ending) => {
       const user = userSession();
       const runs: Run[] = [];
       const pulumi = async (args: string[], cwd: string) => {
@@ -87,10 +100,11 @@ const missing = cliMissing ?? yamlMissing;
       expect(onUserPath("pulumi-resource-hosting")).toEqual([]);
       const empty = userFolder("empty");
 
-      await pulumi(
-        ["plugin", "install", "resource", "hosting", version, "--file", join(shipped, file)],
-        empty,
-      );
+      // The README's lines: the version from the package, then the install.
+      const lines = readmeInstall();
+      const setV = lines.find((l) => l.startsWith("V="))!;
+      const install = lines.find((l) => l.includes(" --file ") && l.endsWith(ending))!;
+      runs.push(await sh([setV, install], project, user.env));
       const installed = join(user.home, "plugins", `resource-hosting-v${version}`);
       expect(existsSync(join(installed, "pulumi-resource-hosting"))).toBe(true);
       expect(nodeModulesAbove(installed)).toEqual([]);

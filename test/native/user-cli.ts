@@ -1,8 +1,10 @@
+import { execFile } from "node:child_process";
 import { chmodSync, copyFileSync, existsSync, linkSync, mkdirSync, mkdtempSync } from "node:fs";
-import { rmSync, statSync } from "node:fs";
+import { readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { delimiter, dirname, join } from "node:path";
 import { engineEnv } from "../engine/pulumi";
+import { ROOT } from "../harness/pulumi-parts";
 import { CLI_BIN, pulumiIn, YAML_BIN_DIR, type Run } from "./cli";
 
 /*
@@ -88,3 +90,26 @@ export const warningsIn = (runs: Run[]): string[] =>
   runs
     .flatMap((r) => `${r.stdout}\n${r.stderr}`.split("\n"))
     .filter((l) => /warning|always a bug|from \$PATH/i.test(l));
+
+/** The README's "Install the plugin", up to the next heading. */
+export function readmeInstallSection(): string {
+  const readme = readFileSync(join(ROOT, "README.md"), "utf8");
+  return readme.split(/^### Install the plugin$/m)[1]?.split(/^##/m)[0] ?? "";
+}
+
+/** The commands of the README's "Install the plugin" (its sh blocks, comments dropped). */
+export function readmeInstall(): string[] {
+  return [...readmeInstallSection().matchAll(/```sh\n([\s\S]*?)```/g)]
+    .flatMap(([, block]) => block.split("\n"))
+    .map((l) => l.replace(/\s+#.*$/, "").trim())
+    .filter(Boolean);
+}
+
+/** Runs shell lines with bash (stopping at the first that fails) in `cwd`, as a user would. */
+export const sh = (lines: string[], cwd: string, env: NodeJS.ProcessEnv): Promise<Run> =>
+  new Promise((resolve, reject) => {
+    execFile("bash", ["-ec", lines.join("\n")], { cwd, env }, (err, stdout, stderr) => {
+      if (err) reject(new Error(`${lines.join("; ")} failed:\n${stdout}\n${stderr}`));
+      else resolve({ code: 0, stdout, stderr });
+    });
+  });
