@@ -1,5 +1,4 @@
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
-import { writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { basename, join } from "node:path";
@@ -8,6 +7,7 @@ import { ROOT } from "../harness/pulumi-parts";
 import { cliMissing, yamlMissing, type Run } from "./cli";
 import { readmeInstall, readmeInstallSection, removeUserFolders, sh } from "./user-cli";
 import { userFolder, userSession, warningsIn } from "./user-cli";
+import { writeYamlProject } from "./yaml-project";
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { writeArchives } = require("../../scripts/plugin-archives") as {
@@ -34,18 +34,6 @@ const DOWNLOAD_URL = `github://api.github.com/${REPO}`;
 const OS: Record<string, string> = { linux: "linux", darwin: "darwin", win32: "windows" };
 const ARCH: Record<string, string> = { x64: "amd64", arm64: "arm64" };
 const ARCHIVE = `pulumi-resource-hosting-v${version}-${OS[process.platform]}-${ARCH[process.arch]}.tar.gz`;
-
-const PROGRAM = `name: downloaded
-runtime: yaml
-resources:
-  web:
-    type: hosting:index:App
-    properties:
-      source: ./app
-      name: downloaded-web
-outputs:
-  appId: \${web.id}
-`;
 
 const missing = cliMissing ?? yamlMissing;
 
@@ -112,9 +100,7 @@ const missing = cliMissing ?? yamlMissing;
 
   test("a YAML program whose SDK names the plugin gets it downloaded: up, a preview with no change, destroy", async () => {
     const dir = userFolder("program");
-    mkdirSync(join(dir, "app"));
-    writeFileSync(join(dir, "app", "index.js"), "require('http').createServer().listen(8080);\n");
-    writeFileSync(join(dir, "Pulumi.yaml"), PROGRAM);
+    writeYamlProject(dir, "downloaded", "downloaded-web", "www.downloaded.pointed.test");
     // The SDK, as a user makes it from the plugin: a package declaration naming the plugin's
     // version and download URL (from the schema).
     const plugin = join(ROOT, "plugin", "pulumi-resource-hosting");

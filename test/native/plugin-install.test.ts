@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { startEmulator, type RunningEmulator } from "../../src/emulator";
 import { packedTarball } from "../harness/packed-tarball";
@@ -15,6 +15,7 @@ import {
   userSession,
   warningsIn,
 } from "./user-cli";
+import { writeYamlProject } from "./yaml-project";
 
 /*
  * The plugin as the package ships it (plugin/ of the packed tarball, unpacked where npm puts it),
@@ -28,34 +29,6 @@ import {
 const { version } = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as {
   version: string;
 };
-
-const program = (way: string) => `name: installed
-runtime: yaml
-resources:
-  web:
-    type: hosting:index:App
-    properties:
-      source: ./app
-      name: ${way}-web
-      env:
-        fn::secret:
-          K: v
-  www:
-    type: hosting:index:CustomDomain
-    properties:
-      appId: \${web.id}
-      domain: www.${way}.pointed.test
-variables:
-  dbs:
-    fn::invoke:
-      function: hosting:index:getDatabases
-      arguments:
-        serviceType: postgres
-outputs:
-  appId: \${web.id}
-  domain: \${www.domain}
-  postgres: \${dbs.items}
-`;
 
 const missing = cliMissing ?? yamlMissing;
 
@@ -117,9 +90,7 @@ const missing = cliMissing ?? yamlMissing;
 
       const dir = userFolder("program");
       expect(nodeModulesAbove(dir)).toEqual([]);
-      mkdirSync(join(dir, "app"));
-      writeFileSync(join(dir, "app", "index.js"), "require('http').createServer().listen(8080);\n");
-      writeFileSync(join(dir, "Pulumi.yaml"), program(way));
+      writeYamlProject(dir, "installed", `${way}-web`, `www.${way}.pointed.test`);
       await pulumi(["stack", "init", "dev"], dir);
       await pulumi(["config", "set", "hosting:apiUrl", emu.url], dir);
       await pulumi(["config", "set", "--secret", "hosting:token", emu.issueToken()], dir);
