@@ -76,7 +76,7 @@ test("each holds the one-file plugin (executable), its schema and LICENSE; Windo
 test("the Windows launcher runs node on the plugin beside it, with every argument", () => {
   const cmd = readFileSync(join(ROOT, "plugin", `${PLUGIN}.cmd`), "utf8");
   // Pulumi on Windows runs <name>.exe or else <name>.cmd from the plugin's folder.
-  expect(cmd.split("\r\n").filter((l) => l && !l.startsWith("rem "))).toEqual([
+  expect(cmd.split(/\r?\n/).filter((l) => l && !l.startsWith("rem "))).toEqual([
     "@echo off",
     `node "%~dp0${PLUGIN}" %*`,
   ]);
