@@ -1,6 +1,7 @@
 // Builds dist/ from src/ with tsc into a new folder that replaces dist/ (so a deleted module
 // leaves no file).
-// Then writes plugin/schema.json (scripts/package-schema.js).
+// Then writes plugin/schema.json (scripts/package-schema.js) and bundles the native plugin into
+// plugin/pulumi-resource-hosting (scripts/plugin-bundle.js).
 // With --if-stale (npm test, demo, bench, pack, emulator, and jest's globalSetup, however jest is
 // started) it builds only when src/, the tsconfig files or the TypeScript version changed since
 // the last build: one build per command, none when dist/ is already what src/ gives.
@@ -34,6 +35,13 @@ const STAMP = join(
 const LOCK = `${DIST}.lock`;
 const LOCK_WAIT_MS = 10 * 60_000;
 const CONFIGS = ["tsconfig.json", "tsconfig.build.json"];
+// What the schema and the plugin's bundle are also made of (absent from the build test's copy).
+const BUNDLE_INPUTS = [
+  "package-lock.json",
+  "scripts/package-schema.js",
+  "scripts/plugin-bundle.js",
+  "scripts/plugin-left-out.js",
+];
 
 function sources() {
   return readdirSync(join(ROOT, "src"), { recursive: true, encoding: "utf8" })
@@ -45,7 +53,8 @@ function sources() {
 function inputsDigest(files) {
   const hash = createHash("sha256");
   hash.update(require("typescript/package.json").version);
-  for (const f of [...CONFIGS, ...files.map((s) => join("src", s))]) {
+  const bundleInputs = BUNDLE_INPUTS.filter((f) => existsSync(join(ROOT, f)));
+  for (const f of [...CONFIGS, ...bundleInputs, ...files.map((s) => join("src", s))]) {
     hash.update(`\0${f}\0`).update(readFileSync(join(ROOT, f)));
   }
   return hash.digest("hex");
@@ -53,13 +62,15 @@ function inputsDigest(files) {
 
 /**
  * Whether the tree declares the native plugin's package schema (the build test's one-module
- * copy does not): then the build writes plugin/schema.json, and dist/ is fresh only with it.
+ * copy does not): then the build writes plugin/schema.json and the plugin's bundle, and dist/ is
+ * fresh only with both.
  */
 const hasSchema = () => existsSync(join(ROOT, "src", "provider", "native", "package-schema.ts"));
 
 function isFresh(files, digest) {
   if (!existsSync(STAMP) || readFileSync(STAMP, "utf8") !== digest) return false;
-  if (hasSchema() && !existsSync(join(ROOT, "plugin", "schema.json"))) return false;
+  const plugin = ["schema.json", "pulumi-resource-hosting"].map((f) => join(ROOT, "plugin", f));
+  if (hasSchema() && !plugin.every((f) => existsSync(f))) return false;
   return files.every((f) => existsSync(join(DIST, f.replace(/\.ts$/, ".js"))));
 }
 
@@ -121,10 +132,11 @@ function buildNow(digest) {
   if (existsSync(DIST)) renameSync(DIST, old);
   renameSync(out, DIST);
   rmSync(old, { recursive: true, force: true });
-  // The native plugin's package schema, from the declarations just built.
+  // The native plugin's package schema, from the declarations just built, then the plugin.
   if (hasSchema()) {
     const schema = require("./package-schema");
     writeFileSync(schema.OUT, schema.text());
+    require("./plugin-bundle").bundle();
   }
   mkdirSync(dirname(STAMP), { recursive: true });
   writeFileSync(STAMP, digest);
@@ -135,6 +147,8 @@ function buildNow(digest) {
 module.exports = async () => {
   build("if-stale");
 };
+// For scripts that need dist/ and the plugin first (plugin-archives.js).
+module.exports.build = build;
 
 if (require.main === module) {
   try {

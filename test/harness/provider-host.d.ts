@@ -9,8 +9,15 @@ export interface InitFailure {
 
 export declare class ProviderHost {
   static start(env?: Record<string, string>, cwd?: string): Promise<ProviderHost>;
-  /** The package's native plugin (plugin/) instead of Pulumi's dynamic-provider host. */
-  static startNative(env?: Record<string, string>, cwd?: string): Promise<ProviderHost>;
+  /**
+   * The package's native plugin (plugin/pulumi-resource-hosting, or the file `plugin`) instead of
+   * Pulumi's dynamic-provider host, run by its `#!` line.
+   */
+  static startNative(
+    env?: Record<string, string>,
+    cwd?: string,
+    plugin?: string,
+  ): Promise<ProviderHost>;
   invoke(
     tok: string,
     args: Props,

@@ -13,6 +13,8 @@ const {
 const { exited } = require("./exited");
 const { stackDir } = require("./stack-dir");
 
+const NATIVE_PLUGIN = join(__dirname, "..", "..", "plugin", "pulumi-resource-hosting");
+
 const toStruct = (o) => structproto.Struct.fromJavaScript(o ?? {});
 const STRUCT_FIELDS = new Set(["olds", "news", "properties", "inputs", "args"]);
 
@@ -35,16 +37,20 @@ class ProviderHost {
 
   /** Starts the host in `cwd` (default: the test stack folder) with extra environment. */
   static start(env = {}, cwd = stackDir()) {
-    return ProviderHost.spawn(join(PULUMI_DIR, "cmd", "dynamic-provider"), env, cwd);
+    const host = join(PULUMI_DIR, "cmd", "dynamic-provider");
+    return ProviderHost.spawn(process.execPath, [host], env, cwd);
   }
 
-  /** Starts the package's native plugin (plugin/, as the engine runs it) instead. */
-  static startNative(env = {}, cwd = stackDir()) {
-    return ProviderHost.spawn(join(__dirname, "..", "..", "plugin"), env, cwd);
+  /**
+   * Starts the package's native plugin instead: its one-file bundle (or the file `plugin`), run
+   * by its `#!` line as the engine runs it.
+   */
+  static startNative(env = {}, cwd = stackDir(), plugin = NATIVE_PLUGIN) {
+    return ProviderHost.spawn(plugin, [], env, cwd);
   }
 
-  static async spawn(entry, env, cwd) {
-    const child = spawn(process.execPath, [entry, "127.0.0.1:1"], {
+  static async spawn(command, args, env, cwd) {
+    const child = spawn(command, [...args, "127.0.0.1:1"], {
       cwd,
       env: { ...process.env, HOSTING_API_URL: "", HOSTING_TOKEN: "", ...env },
       stdio: ["ignore", "pipe", "pipe"],
@@ -55,6 +61,7 @@ class ProviderHost {
     const out = [];
     const port = await new Promise((resolve, reject) => {
       child.once("exit", (code) => reject(new Error(`provider host exited ${code}: ${err}`)));
+      child.once("error", reject); // not started (no such file, not executable)
       let portLine;
       createInterface({ input: child.stdout }).on("line", (l) => {
         if (portLine !== undefined) return out.push(l);
@@ -63,6 +70,7 @@ class ProviderHost {
       });
     });
     child.removeAllListeners("exit");
+    child.removeAllListeners("error");
     const client = new provrpc.ResourceProviderClient(
       `127.0.0.1:${port}`,
       grpc.credentials.createInsecure(),

@@ -20,6 +20,7 @@ export interface WorkflowJob {
   if?: string;
   environment?: string;
   "timeout-minutes"?: number;
+  needs?: string | string[];
   permissions?: Record<string, string>;
   steps: WorkflowStep[];
   strategy?: { matrix?: Record<string, unknown[]> };

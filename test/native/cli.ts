@@ -24,7 +24,8 @@ if ("missing" in yaml && process.env.REQUIRE_PULUMI_ENGINE === "1") {
   throw new Error(`pulumi-language-yaml is required (REQUIRE_PULUMI_ENGINE=1): ${yaml.missing}`);
 }
 export const yamlMissing = "missing" in yaml ? `skipped: ${yaml.missing}` : undefined;
-const YAML_BIN = "missing" in yaml ? [] : [yaml.binDir];
+export const YAML_BIN_DIR = "missing" in yaml ? "" : yaml.binDir;
+const YAML_BIN = YAML_BIN_DIR ? [YAML_BIN_DIR] : [];
 
 export interface Run {
   code: number;
@@ -60,25 +61,27 @@ export function cliSession(extraEnv: Record<string, string> = {}) {
     backend: join(base, "state"),
   };
   const env = engineEnv(where, { HOSTING_LIST_CACHE_MS: "0", ...extraEnv });
-  return {
-    base,
-    env,
-    /** Runs `pulumi <args>` in `cwd`; rejects with its output unless it exits 0 (or `allowFail`). */
-    pulumi(args: string[], cwd: string, allowFail = false): Promise<Run> {
-      return new Promise((resolve, reject) => {
-        execFile(
-          join(CLI_BIN, "pulumi"),
-          [...args, "--non-interactive"],
-          { cwd, env, maxBuffer: 64 * 1024 * 1024 },
-          (err, stdout, stderr) => {
-            const code = err ? (typeof err.code === "number" ? err.code : 1) : 0;
-            const run = { code, stdout, stderr };
-            if (code !== 0 && !allowFail) {
-              reject(new Error(`pulumi ${args.join(" ")} exited ${code}:\n${stdout}\n${stderr}`));
-            } else resolve(run);
-          },
-        );
-      });
-    },
-  };
+  return { base, env, pulumi: pulumiIn(env) };
+}
+
+/**
+ * `pulumi(args, cwd)`: runs `pulumi <args>` (the CLI at `cli`) in `cwd` with `env`; rejects with
+ * its output unless it exits 0 (or `allowFail`).
+ */
+export function pulumiIn(env: NodeJS.ProcessEnv, cli = join(CLI_BIN, "pulumi")) {
+  return (args: string[], cwd: string, allowFail = false): Promise<Run> =>
+    new Promise((resolve, reject) => {
+      execFile(
+        cli,
+        [...args, "--non-interactive"],
+        { cwd, env, maxBuffer: 64 * 1024 * 1024 },
+        (err, stdout, stderr) => {
+          const code = err ? (typeof err.code === "number" ? err.code : 1) : 0;
+          const run = { code, stdout, stderr };
+          if (code !== 0 && !allowFail) {
+            reject(new Error(`pulumi ${args.join(" ")} exited ${code}:\n${stdout}\n${stderr}`));
+          } else resolve(run);
+        },
+      );
+    });
 }

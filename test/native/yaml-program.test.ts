@@ -1,43 +1,15 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startEmulator, type RunningEmulator } from "../../src/emulator";
 import { cliMissing, cliSession, yamlMissing } from "./cli";
+import { writeYamlProject } from "./yaml-project";
 
 /*
  * A Pulumi YAML program of the native plugin, through the real CLI and YAML's own language host
  * (no SDK: YAML reads the plugin's schema): an App from a local folder with a secret env, a
  * domain on it, a data source; up, a preview with no change, destroy.
  */
-
-const PROGRAM = `name: yaml-hosting
-runtime: yaml
-resources:
-  web:
-    type: hosting:index:App
-    properties:
-      source: ./app
-      name: yaml-web
-      env:
-        fn::secret:
-          K: v
-  www:
-    type: hosting:index:CustomDomain
-    properties:
-      appId: \${web.id}
-      domain: www.yaml.pointed.test
-variables:
-  dbs:
-    fn::invoke:
-      function: hosting:index:getDatabases
-      arguments:
-        serviceType: postgres
-outputs:
-  appId: \${web.id}
-  env: \${web.env}
-  domain: \${www.domain}
-  postgres: \${dbs.items}
-`;
 
 let emu: RunningEmulator;
 beforeAll(async () => {
@@ -53,9 +25,7 @@ const missing = cliMissing ?? yamlMissing;
   test("up, a preview with no change, destroy; the token only sealed, env a secret", async () => {
     const cli = cliSession();
     const dir = mkdtempSync(join(tmpdir(), "hosting-yaml-"));
-    mkdirSync(join(dir, "app"));
-    writeFileSync(join(dir, "app", "index.js"), "require('http').createServer().listen(8080);\n");
-    writeFileSync(join(dir, "Pulumi.yaml"), PROGRAM);
+    writeYamlProject(dir, "yaml-hosting", "yaml-web", "www.yaml.pointed.test");
     const token = emu.issueToken();
     await cli.pulumi(["stack", "init", "dev"], dir);
     await cli.pulumi(["config", "set", "hosting:apiUrl", emu.url], dir);

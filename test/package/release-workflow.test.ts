@@ -7,7 +7,8 @@ import type { Workflow } from "../helpers/workflow";
  * The release and CI workflows are never run from here (no CI runner, no registry login), so
  * they are read and held to what the README promises: a version tag publishes only after a
  * locked install, lint and the whole test suite pass, with provenance, on the Node.js version
- * package.json's engines names as the oldest supported one.
+ * package.json's engines names as the oldest supported one; and its GitHub release carries the
+ * plugin's archives (whose names and contents test/package/plugin-archives.test.ts checks).
  */
 
 const ROOT = path.resolve(__dirname, "..", "..");
@@ -38,6 +39,9 @@ const nodeVersions = (w: Workflow) =>
 
 describe(".github/workflows/release.yml", () => {
   const w = read("release.yml");
+  const job = (name: string) => ({ jobs: { [name]: w.jobs[name] } }) as unknown as Workflow;
+  const PUBLISH =
+    'npm publish "release/pulumi-hosting-${GITHUB_REF_NAME#v}.tgz" --provenance --access public';
 
   test("runs on a version tag only, never on a branch push or a pull request", () => {
     expect(Object.keys(w.on)).toEqual(["push"]);
@@ -46,31 +50,63 @@ describe(".github/workflows/release.yml", () => {
     expect(push.tags).toEqual(["v[0-9]+.[0-9]+.[0-9]+"]);
   });
 
-  test("may mint an OIDC token for provenance, and only read the repository", () => {
-    expect(w.permissions).toEqual({ contents: "read", "id-token": "write" });
+  test("build, then the GitHub release, then the npm publish: each waits for the one before", () => {
+    expect(Object.keys(w.jobs)).toEqual(["build", "github-release", "publish"]);
+    expect(w.jobs.build.needs).toBeUndefined();
+    expect(w.jobs["github-release"].needs).toBe("build");
+    expect(w.jobs.publish.needs).toBe("github-release");
   });
 
-  test("installs as locked, then lints, then tests, then publishes with provenance", () => {
-    const ci = indexOf(w, "npm ci");
-    const lint = indexOf(w, "npm run lint");
-    const test = indexOf(w, "npm test");
-    const publish = indexOf(w, "npm publish --provenance --access public");
-    expect([ci, lint, test, publish]).toEqual([...[ci, lint, test, publish]].sort((a, b) => a - b));
-    expect(publish).toBe(runs(w).length - 1);
-    // No install of the project that could drift from package-lock.json.
+  test("reads the repository by default; only the release job writes, only the publish mints an OIDC token", () => {
+    expect(w.permissions).toEqual({ contents: "read" });
+    expect(w.jobs.build.permissions).toBeUndefined();
+    expect(w.jobs["github-release"].permissions).toEqual({ contents: "write" });
+    expect(w.jobs.publish.permissions).toEqual({ contents: "read", "id-token": "write" });
+    // The checkout leaves no token in .git/config for the build's scripts to find.
+    const checkout = stepsOf(w).filter((s) => s.uses?.startsWith("actions/checkout@"));
+    expect(checkout.map((s) => s.with?.["persist-credentials"])).toEqual([false]);
+  });
+
+  test("builds as locked, then lints, tests, and packs the npm tarball and the plugin's archives", () => {
+    const b = job("build");
+    const order = [
+      "npm ci",
+      "npm run lint",
+      "npm test",
+      "npm run plugin-archives -- release",
+      "npm pack --pack-destination release",
+    ].map((c) => indexOf(b, c));
+    expect(order).toEqual([...order].sort((x, y) => x - y));
+    const upload = w.jobs.build.steps.at(-1);
+    expect(upload?.uses).toMatch(/^actions\/upload-artifact@/);
+    expect(upload?.with).toMatchObject({ name: "release", path: "release/" });
+    // No install of the project that could drift from package-lock.json, in any job.
     expect(runs(w).filter((r) => /^npm (install|i)\b(?! --global npm@)/.test(r))).toEqual([]);
+    expect(runs(w).filter((r) => r === "npm ci")).toHaveLength(1);
   });
 
-  test("refuses a tag that does not name package.json's version", () => {
-    const check = runs(w).find((r) => r.includes("GITHUB_REF_NAME"));
+  test("makes the tag's GitHub release with the six plugin archives (where pluginDownloadURL points)", () => {
+    const [create] = runs(job("github-release"));
+    expect(create).toMatch(/^gh release create "\$GITHUB_REF_NAME" /);
+    expect(create).toContain(" release/pulumi-resource-hosting-*.tar.gz ");
+    expect(create).toContain('--repo "$GITHUB_REPOSITORY" --verify-tag');
+    const env = w.jobs["github-release"].steps.find((s) => s.run === create)?.env;
+    expect(env).toEqual({ GH_TOKEN: "${{ github.token }}" });
+  });
+
+  test("publishes the tarball that was built and tested, with provenance, last", () => {
+    expect(runs(job("publish"))).toEqual(["npm install --global npm@^11.5.1", PUBLISH]);
+    expect(runs(w).at(-1)).toBe(PUBLISH);
+  });
+
+  test("refuses a tag that does not name package.json's version, before anything is released", () => {
+    const check = runs(job("build")).find((r) => r.includes("GITHUB_REF_NAME"));
     expect(check).toContain('require("./package.json").version');
-    expect(runs(w).indexOf(check!)).toBeLessThan(
-      indexOf(w, "npm publish --provenance --access public"),
-    );
+    expect(runs(job("build")).indexOf(check!)).toBeLessThan(indexOf(job("build"), "npm test"));
   });
 
-  test("builds on the oldest Node.js that package.json's engines admits", () => {
-    expect(nodeVersions(w)).toEqual([enginesFloor()]);
+  test("builds and publishes on the oldest Node.js that package.json's engines admits", () => {
+    expect(new Set(nodeVersions(w))).toEqual(new Set([enginesFloor()]));
   });
 });
 

@@ -2,7 +2,6 @@
 import type * as grpcTypes from "@grpc/grpc-js";
 import type * as engineRpc from "@pulumi/pulumi/proto/engine_grpc_pb";
 import type * as engineProto from "@pulumi/pulumi/proto/engine_pb";
-import { fromPulumi } from "./pulumi-modules";
 
 /*
  * Lines for the user from the plugin, through the engine's Log call with the resource's URN, so
@@ -28,7 +27,7 @@ export function engineLog(args: readonly string[]): Tell {
   };
   const address = parseArgs(args)?.engineAddress;
   if (address === undefined) return toStderr;
-  const grpc = fromPulumi<typeof grpcTypes>("@grpc/grpc-js");
+  const grpc = require("@grpc/grpc-js") as typeof grpcTypes;
   const rpc = require("@pulumi/pulumi/proto/engine_grpc_pb") as typeof engineRpc;
   const proto = require("@pulumi/pulumi/proto/engine_pb") as typeof engineProto;
   let client: engineRpc.EngineClient | undefined;

@@ -2,10 +2,9 @@
 import * as pulumiProvider from "@pulumi/pulumi/provider";
 import { engineLog } from "./engine-log";
 import { checkedConfig, HostingProvider } from "./provider";
-import { fromPulumi } from "./pulumi-modules";
 
 /*
- * The plugin's entry (plugin/index.js runs it). `@pulumi/pulumi/provider`'s server falls short
+ * The plugin's entry (scripts/plugin-bundle.js bundles it into plugin/pulumi-resource-hosting). `@pulumi/pulumi/provider`'s server falls short
  * of the protocol in five places, so its handlers are wrapped where the server is registered
  * with gRPC:
  * - Configure does not hand its values to the provider, and an explicit provider's arguments
@@ -57,12 +56,13 @@ function configureValues(req: ConfigureRequest): Props {
 }
 
 function handToProvider(p: HostingProvider): void {
-  const grpc = fromPulumi<{
+  // The gRPC module the server uses: the bundle holds one copy (scripts/plugin-bundle.js checks).
+  const grpc = require("@grpc/grpc-js") as {
     Server: { prototype: { addService(service: unknown, impl: Record<string, unknown>): void } };
-  }>("@grpc/grpc-js");
-  const { Struct } = fromPulumi<{ Struct: { fromJavaScript(o: Props): unknown } }>(
-    "google-protobuf/google/protobuf/struct_pb",
-  );
+  };
+  const { Struct } = require("google-protobuf/google/protobuf/struct_pb") as {
+    Struct: { fromJavaScript(o: Props): unknown };
+  };
   const provrpc = require("@pulumi/pulumi/proto/provider_grpc_pb") as {
     ResourceProviderService: unknown;
   };

@@ -71,6 +71,9 @@ const accountType: ObjectTypeSpec = {
   },
 };
 
+/** The repository on GitHub whose releases carry the plugin's archives (.github/workflows/release.yml). */
+const REPOSITORY = "pulumi-hosting/pulumi-hosting";
+
 const configVariables = (): Record<string, PropertySpec> =>
   Object.fromEntries(Object.entries(CONFIG).map(([k, v]) => [k.slice(PACKAGE.length + 1), v]));
 
@@ -116,7 +119,10 @@ export function packageSchema(
     description: "Apps, custom domains, web access and analytics of the Hosting Management API.",
     keywords: ["pulumi", "hosting", "category/cloud"],
     license: "Apache-2.0",
-    repository: "https://github.com/pulumi-hosting/pulumi-hosting",
+    repository: `https://github.com/${REPOSITORY}`,
+    // Where the engine downloads a missing plugin: the release of tag v<version>, asset
+    // pulumi-resource-hosting-v<version>-<os>-<arch>.tar.gz (scripts/plugin-archives.js).
+    pluginDownloadURL: `github://api.github.com/${REPOSITORY}`,
     meta: { moduleFormat: "(.*)" },
     config: { variables },
     provider: {

@@ -1,5 +1,3 @@
-import * as fs from "node:fs";
-import * as path from "node:path";
 import * as pulumi from "@pulumi/pulumi";
 import type * as provider from "@pulumi/pulumi/provider";
 import { pulumiConfigVariable, SETTINGS, stackConfig, useClientsOf } from "../../connection";
@@ -77,8 +75,9 @@ async function resolved(v: unknown): Promise<unknown> {
   return out;
 }
 
-/** The schema written at build (scripts/package-schema.js) beside the plugin's entry. */
-const SCHEMA_FILE = path.join(__dirname, "..", "..", "..", "plugin", "schema.json");
+/** The schema written at build (scripts/package-schema.js); the plugin's bundle holds it. */
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const schema = (): unknown => require("../../../plugin/schema.json");
 
 /** The same schema's resources, provider config and types: what is secret is read from here. */
 const SCHEMA = packageSchema(
@@ -164,7 +163,7 @@ export class HostingProvider implements provider.Provider {
   }
 
   async getSchema(): Promise<string> {
-    return fs.promises.readFile(SCHEMA_FILE, "utf8");
+    return JSON.stringify(schema());
   }
 
   #methods(urn: string) {
