@@ -7,7 +7,8 @@ import type { Workflow } from "../helpers/workflow";
  * The release and CI workflows are never run from here (no CI runner, no registry login), so
  * they are read and held to what the README promises: a version tag publishes only after a
  * locked install, lint and the whole test suite pass, with provenance, on the Node.js version
- * package.json's engines names as the oldest supported one.
+ * package.json's engines names as the oldest supported one; the SDKs are built from the tagged
+ * schema and published with it (the wheel and sdist, the Go module's tag).
  */
 
 const ROOT = path.resolve(__dirname, "..", "..");
@@ -46,17 +47,29 @@ describe(".github/workflows/release.yml", () => {
     expect(push.tags).toEqual(["v[0-9]+.[0-9]+.[0-9]+"]);
   });
 
-  test("may mint an OIDC token for provenance, and only read the repository", () => {
-    expect(w.permissions).toEqual({ contents: "read", "id-token": "write" });
+  test("may mint an OIDC token, make the release and push the module tag; nothing else", () => {
+    expect(w.permissions).toEqual({ contents: "write", "id-token": "write" });
   });
 
-  test("installs as locked, then lints, then tests, then publishes with provenance", () => {
+  test("installs as locked, lints, tests, builds the SDKs, then publishes with provenance", () => {
     const ci = indexOf(w, "npm ci");
     const lint = indexOf(w, "npm run lint");
     const test = indexOf(w, "npm test");
+    const sdk = indexOf(w, "npm run sdk");
+    const unchanged = indexOf(w, "git diff --exit-code -- sdk/");
     const publish = indexOf(w, "npm publish --provenance --access public");
-    expect([ci, lint, test, publish]).toEqual([...[ci, lint, test, publish]].sort((a, b) => a - b));
-    expect(publish).toBe(runs(w).length - 1);
+    const order = [ci, lint, test, sdk, unchanged, publish];
+    expect(order).toEqual([...order].sort((a, b) => a - b));
+    // Every publish (npm, the wheel, the release, the module tag) after the checks.
+    const publishing = stepsOf(w).filter(
+      (s) =>
+        /npm publish|gh release|git push/.test(s.run ?? "") ||
+        (s.uses ?? "").startsWith("pypa/gh-action-pypi-publish@"),
+    );
+    expect(publishing).toHaveLength(4);
+    for (const s of publishing) expect(stepsOf(w).indexOf(s)).toBeGreaterThan(unchanged);
+    // In CI a missing engine fails the run instead of skipping the engine suites.
+    expect(stepsOf(w).find((s) => s.run === "npm test")?.env?.REQUIRE_PULUMI_ENGINE).toBe("1");
     // No install of the project that could drift from package-lock.json.
     expect(runs(w).filter((r) => /^npm (install|i)\b(?! --global npm@)/.test(r))).toEqual([]);
   });
@@ -71,6 +84,17 @@ describe(".github/workflows/release.yml", () => {
 
   test("builds on the oldest Node.js that package.json's engines admits", () => {
     expect(nodeVersions(w)).toEqual([enginesFloor()]);
+  });
+
+  test("publishes the wheel and sdist npm run sdk built, and tags the Go module", () => {
+    const pypi = stepsOf(w).find((s) => (s.uses ?? "").startsWith("pypa/gh-action-pypi-publish@"));
+    expect(pypi?.with?.["packages-dir"]).toBe("sdk/python/dist/");
+    expect(pypi?.with).not.toHaveProperty("password");
+    const release = runs(w).find((r) => r.startsWith("gh release create"));
+    expect(release).toContain("sdk/python/dist/*");
+    const tag = runs(w).find((r) => r.includes("git push"));
+    // The module is sdk/ (sdk/go.mod): Go finds its versions under tags sdk/vX.Y.Z.
+    expect(tag).toContain('git tag "sdk/$GITHUB_REF_NAME"');
   });
 });
 
