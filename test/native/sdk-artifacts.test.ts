@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { ROOT } from "../harness/pulumi-parts";
 import { testIf } from "../helpers/test-if";
@@ -14,6 +14,8 @@ import { testIf } from "../helpers/test-if";
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const sdk = require("../../scripts/sdk") as {
   GO_SDK: string;
+  filesOf(dir: string): string[];
+  generatedSdk(language: "python" | "go"): string;
   goSdkDifferences(committed?: string): string[];
   pythonDist(): string;
 };
@@ -85,6 +87,34 @@ describe(`the SDK artifacts ${goMissing ?? ""}`, () => {
       ]).toString();
       expect(sdist).toContain(`pulumi_hosting-${version}/pyproject.toml`);
       expect(sdist).toContain(`pulumi_hosting-${version}/pulumi_hosting/app.py`);
+    },
+    900_000,
+  );
+
+  testIf(!goMissing, goMissing ?? "")(
+    "every Python and Go name the reference pages give is the SDKs' own",
+    () => {
+      const docs = join(ROOT, "docs", "reference");
+      const pages = readdirSync(docs).map((f) => readFileSync(join(docs, f), "utf8"));
+      const shown = (lang: string) =>
+        new Set(
+          pages.flatMap((p) =>
+            [...p.matchAll(new RegExp(`${lang} \`(\\w+)\``, "g"))].map((m) => m[1]),
+          ),
+        );
+      const textOf = (dir: string) =>
+        sdk
+          .filesOf(dir)
+          .map((f) => readFileSync(join(dir, f), "utf8"))
+          .join("\n");
+      const goText = textOf(sdk.GO_SDK);
+      const pyText = textOf(join(sdk.generatedSdk("python"), "pulumi_hosting"));
+      const goNames = [...shown("Go")];
+      const pyNames = [...shown("Python")];
+      expect(goNames.length).toBeGreaterThan(50);
+      // A struct field of the Go SDK (`\tAppId pulumi.StringInput`), a parameter of the Python SDK.
+      expect(goNames.filter((n) => !new RegExp(`^\\t${n} `, "m").test(goText))).toEqual([]);
+      expect(pyNames.filter((n) => !new RegExp(`\\b${n}\\b`).test(pyText))).toEqual([]);
     },
     900_000,
   );
