@@ -51,6 +51,13 @@ function commentOf(checker, symbol) {
 
 const one = (s) => s.replace(/\s+/g, " ").trim();
 
+/** A property's name in the Python SDK (Pulumi's PyName for these camelCase names). */
+const pyName = (n) => n.replace(/([a-z0-9])([A-Z])/g, "$1_$2").toLowerCase();
+/** A property's name in the Go SDK (exported field). */
+const goName = (n) => n[0].toUpperCase() + n.slice(1);
+/** `name` with its Python and Go names (YAML, TypeScript and the schema use `name`). */
+const names = (n) => `\`${n}\` (Python \`${pyName(n)}\`, Go \`${goName(n)}\`;`;
+
 /** A complete program around an example (the pages' snippets compile as they are). */
 function program(body) {
   const imports = [];
@@ -129,8 +136,8 @@ function resourcePage(kind, declaration, comment) {
     "",
     "## Argument Reference",
     "",
-    ...args.map(([k, f]) => `- \`${k}\` (${tags(f)}): ${one(f.doc)}${limitText(k)}`),
-    `- \`account\` (Optional, \`string\`): ${one(declaration.accountDoc)}`,
+    ...args.map(([k, f]) => `- ${names(k)} ${tags(f)}): ${one(f.doc)}${limitText(k)}`),
+    `- ${names("account")} Optional, \`string\`): ${one(declaration.accountDoc)}`,
     "",
     "## Attribute Reference",
     "",
@@ -138,9 +145,9 @@ function resourcePage(kind, declaration, comment) {
     "",
     ...entries.map(([k, f]) => {
       const secret = f.secret ? ", secret" : "";
-      return `- \`${k}\` (\`${f.type}\`${secret}): ${one(f.outputDoc ?? f.doc)}`;
+      return `- ${names(k)} \`${f.type}\`${secret}): ${one(f.outputDoc ?? f.doc)}`;
     }),
-    "- `account` (`string | undefined`): The named account; undefined for the default account.",
+    `- ${names("account")} \`string | undefined\`): The named account; undefined for the default account.`,
     "",
     "Text inputs are one line: control characters (newline, tab, NUL, …) are refused.",
     "",
@@ -165,7 +172,7 @@ function resourcePage(kind, declaration, comment) {
 }
 
 /** The fields of a type as reference lines: `name` (Required|Optional, `type`): doc. */
-function fieldLines(checker, type) {
+function fieldLines(checker, type, native = true) {
   const members = type.isUnion() ? type.types : [type];
   const seen = new Map();
   for (const member of members) {
@@ -178,10 +185,9 @@ function fieldLines(checker, type) {
       if (t && checker.getNonNullableType(t).flags & ts.TypeFlags.Never) continue;
       const typeText = t ? checker.typeToString(checker.getNonNullableType(t)) : "unknown";
       const doc = one(commentOf(checker, p).text) || "(undocumented)";
-      seen.set(
-        p.name,
-        `- \`${p.name}\` (${optional ? "Optional" : "Required"}, \`${typeText}\`): ${doc}`,
-      );
+      const required = optional ? "Optional" : "Required";
+      const named = native ? `${names(p.name)} ` : `\`${p.name}\` (`;
+      seen.set(p.name, `- ${named}${required}, \`${typeText}\`): ${doc}`);
     }
   }
   return [...seen.values()];
@@ -202,7 +208,7 @@ function resultType(checker, fn) {
 }
 
 /** One parameter of a data source as reference lines. */
-function parameterLines(checker, param, decl) {
+function parameterLines(checker, param, decl, native) {
   const optional = checker.isOptionalParameter(decl);
   const type = checker.getNonNullableType(checker.getTypeOfSymbol(param));
   const typeText = checker.typeToString(type);
@@ -217,9 +223,9 @@ function parameterLines(checker, param, decl) {
   if (checker.isArrayType(type)) {
     const element = checker.getTypeArguments(type)[0];
     const what = `A list of \`${checker.typeToString(element)}\`, each with:`;
-    return [head, "", what, "", ...fieldLines(checker, element), ""];
+    return [head, "", what, "", ...fieldLines(checker, element, native), ""];
   }
-  const lines = fieldLines(checker, type);
+  const lines = fieldLines(checker, type, native);
   return [head, "", ...(lines.length > 0 ? lines : ["No fields."]), ""];
 }
 
@@ -230,6 +236,8 @@ function dataSourcePage(checker, name, symbols) {
   const output = symbols.get(`${name}Output`);
   const example = examples[name];
   if (!example) throw new Error(`scripts/reference-examples.js has no example of ${name}`);
+  // A function of the native plugin too (hosting:index:<name>), or a TypeScript helper only.
+  const native = name.startsWith("get");
   const out = [`# ${name}`, "", one(comment.text), ""];
   if (output) {
     out.push(
@@ -242,7 +250,7 @@ function dataSourcePage(checker, name, symbols) {
   out.push("## Example Usage", "", "```ts", program(example), "```", "");
   out.push("## Argument Reference", "");
   for (const param of sig.parameters) {
-    out.push(...parameterLines(checker, param, param.valueDeclaration));
+    out.push(...parameterLines(checker, param, param.valueDeclaration, native));
   }
   const typeName = checker.typeToString(type);
   out.push(
@@ -250,9 +258,16 @@ function dataSourcePage(checker, name, symbols) {
     "",
     list ? `A list of \`${typeName}\`, each with:` : `The result (\`${typeName}\`) has:`,
     "",
-    ...fieldLines(checker, type),
+    ...fieldLines(checker, type, native),
     "",
   );
+  if (native && list) {
+    out.push(
+      `In the native plugin's SDKs and YAML, \`hosting:index:${name}\` returns \`{ items }\` with ` +
+        "this list (Python `.items`, Go `.Items`).",
+      "",
+    );
+  }
   return out.join("\n");
 }
 
@@ -345,6 +360,8 @@ function hoverMismatches() {
 }
 
 module.exports = {
+  pyName,
+  goName,
   generate,
   stalePages,
   hoverMismatches,

@@ -7,7 +7,7 @@ export interface AccountInput {
    * environment (`HOSTING_<NAME>_API_URL` / `HOSTING_<NAME>_TOKEN`); unset means the default
    * `hosting:apiUrl` / `hosting:token`. Only the name is stored in state. Changing it replaces
    * the resource (created with the new account, deleted with the old one, which must still be
-   * configured), unless both names hold the same URL and token.
+   * configured), unless both names act for the same account (the token's subject).
    */
   account?: pulumi.Input<string>;
 }

@@ -75,7 +75,7 @@ export const accountField: Field = {
     "A named account from stack config (`hosting:accounts.<name>.apiUrl` / `.token`) or the " +
     "environment (`HOSTING_<NAME>_API_URL` / `HOSTING_<NAME>_TOKEN`); unset means the default " +
     "`hosting:apiUrl` / `hosting:token`. Only the name is stored in state. Changing it replaces " +
-    "the resource, unless both names hold the same URL and token.",
+    "the resource, unless both names act for the same account (the token's subject).",
   type: "string",
   input: "optional",
 };

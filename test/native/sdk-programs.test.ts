@@ -5,16 +5,16 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { startEmulator, type RunningEmulator } from "../../src/emulator";
 import { cliMissing, cliSession } from "./cli";
-import { goProgram, installedPythonSdk, pythonVenv } from "./sdk-cache";
+import { runPythonProgram, type Seen } from "./python-run";
+import { goProgram } from "./sdk-cache";
 
 /*
- * Programs of the SDKs generated from the plugin's schema, in Python (python/program.py) and Go
- * (go/main.go), through the real engine against the emulator. Each runs as the Automation API's
+ * Programs of the SDKs as a user gets them, through the real engine against the emulator: Python
+ * (python/program.py) with the built wheel installed by pip into a fresh venv, and Go (go/main.go)
+ * with the committed module (sdk/go/hosting) by `replace`. Each runs as the Automation API's
  * inline program (neither language needs a host then): an App from a local folder, a domain,
  * web access, a data source; up, a preview with no change, destroy.
  */
-
-const run = promisify(execFile);
 
 let emu: RunningEmulator;
 beforeAll(async () => {
@@ -24,26 +24,21 @@ afterAll(async () => {
   await emu?.stop();
 });
 
-interface Seen {
-  outputs: Record<string, { value: unknown; secret: boolean }>;
-  up: Record<string, number>;
-  preview: Record<string, number>;
-  tokenOutsideSecrets: string[];
-  destroy: Record<string, number>;
-}
-
-/** Runs a program (`command …before <app> <url> <token> <work>`) and checks what it saw. */
-async function runsTheStack(command: string, before: string[], domain: string) {
+/** A work folder with an app in ./app. */
+function workWithApp(): string {
   const work = mkdtempSync(join(tmpdir(), "hosting-sdk-"));
   mkdirSync(join(work, "app"));
   writeFileSync(join(work, "app", "index.js"), "require('http').createServer().listen(8080);\n");
+  return work;
+}
+
+/** Checks what a program saw (`run` gets the work folder, the API's URL and a token). */
+async function runsTheStack(
+  run: (work: string, url: string, token: string) => Promise<Seen>,
+  domain: string,
+) {
   emu.resetStats();
-  const args = [...before, join(work, "app"), emu.url, emu.issueToken(), work];
-  const { stdout } = await run(command, args, {
-    env: cliSession().env,
-    maxBuffer: 16 * 1024 * 1024,
-  });
-  const seen = JSON.parse(stdout.trim().split("\n").pop() ?? "{}") as Seen;
+  const seen = await run(workWithApp(), emu.url, emu.issueToken());
   expect(seen.up).toEqual({ create: 4 });
   expect(seen.outputs.env).toEqual({ value: { K: "v" }, secret: true });
   expect(seen.outputs.domain.value).toBe(domain);
@@ -60,16 +55,24 @@ async function runsTheStack(command: string, before: string[], domain: string) {
 (cliMissing ? describe.skip : describe)(
   `SDK programs through the engine ${cliMissing ?? ""}`,
   () => {
-    test("Python (pulumi_hosting)", async () => {
-      const venv = pythonVenv();
-      const site = installedPythonSdk(venv);
+    test("Python (the wheel of sdk/python/dist, pulumi_hosting)", async () => {
+      // On a machine that never ran it, this builds Pulumi's code generator, the wheel, the venv.
       const program = join(__dirname, "python", "program.py");
-      await runsTheStack(join(venv, "bin", "python"), [program, site], "www.py.pointed.test");
+      await runsTheStack(
+        (work, url, token) => runPythonProgram(program, { work, url, token }),
+        "www.py.pointed.test",
+      );
     }, 900_000);
 
-    test("Go (sdk/go/hosting)", async () => {
-      await runsTheStack(goProgram(), [], "www.go.pointed.test");
-      // On a machine that never ran it, this builds Pulumi's code generator and the program.
+    test("Go (the committed module, sdk/go/hosting)", async () => {
+      await runsTheStack(async (work, url, token) => {
+        const args = [join(work, "app"), url, token, work];
+        const { stdout } = await promisify(execFile)(goProgram(), args, {
+          env: cliSession().env,
+          maxBuffer: 16 * 1024 * 1024,
+        });
+        return JSON.parse(stdout.trim().split("\n").pop() ?? "{}") as Seen;
+      }, "www.go.pointed.test");
     }, 1_500_000);
   },
 );

@@ -7,8 +7,10 @@ import type { Workflow } from "../helpers/workflow";
  * The release and CI workflows are never run from here (no CI runner, no registry login), so
  * they are read and held to what the README promises: a version tag publishes only after a
  * locked install, lint and the whole test suite pass, with provenance, on the Node.js version
- * package.json's engines names as the oldest supported one; and its GitHub release carries the
- * plugin's archives (whose names and contents test/package/plugin-archives.test.ts checks).
+ * package.json's engines names as the oldest supported one; its GitHub release carries the
+ * plugin's archives (whose names and contents test/package/plugin-archives.test.ts checks); the
+ * SDKs are built from the tagged schema and released with it (the wheel and sdist, the Go
+ * module's tag).
  */
 
 const ROOT = path.resolve(__dirname, "..", "..");
@@ -67,36 +69,51 @@ describe(".github/workflows/release.yml", () => {
     expect(checkout.map((s) => s.with?.["persist-credentials"])).toEqual([false]);
   });
 
-  test("builds as locked, then lints, tests, and packs the npm tarball and the plugin's archives", () => {
+  test("builds as locked, lints, tests, builds the SDKs, then packs what the later jobs release", () => {
     const b = job("build");
     const order = [
       "npm ci",
       "npm run lint",
       "npm test",
+      "npm run sdk",
+      // The committed Go SDK is what the tagged schema gives, or nothing is released.
+      "git diff --exit-code -- sdk/",
       "npm run plugin-archives -- release",
       "npm pack --pack-destination release",
+      "mkdir -p release/python && cp sdk/python/dist/* release/python/",
     ].map((c) => indexOf(b, c));
     expect(order).toEqual([...order].sort((x, y) => x - y));
     const upload = w.jobs.build.steps.at(-1);
     expect(upload?.uses).toMatch(/^actions\/upload-artifact@/);
     expect(upload?.with).toMatchObject({ name: "release", path: "release/" });
+    // In CI a missing engine fails the run instead of skipping the engine suites.
+    expect(w.jobs.build.steps.find((s) => s.run === "npm test")?.env?.REQUIRE_PULUMI_ENGINE).toBe(
+      "1",
+    );
     // No install of the project that could drift from package-lock.json, in any job.
     expect(runs(w).filter((r) => /^npm (install|i)\b(?! --global npm@)/.test(r))).toEqual([]);
     expect(runs(w).filter((r) => r === "npm ci")).toHaveLength(1);
   });
 
   test("makes the tag's GitHub release with the six plugin archives (where pluginDownloadURL points)", () => {
-    const [create] = runs(job("github-release"));
+    const [create, moduleTag] = runs(job("github-release"));
     expect(create).toMatch(/^gh release create "\$GITHUB_REF_NAME" /);
-    expect(create).toContain(" release/pulumi-resource-hosting-*.tar.gz ");
+    expect(create).toContain(" release/pulumi-resource-hosting-*.tar.gz release/python/* ");
     expect(create).toContain('--repo "$GITHUB_REPOSITORY" --verify-tag');
     const env = w.jobs["github-release"].steps.find((s) => s.run === create)?.env;
     expect(env).toEqual({ GH_TOKEN: "${{ github.token }}" });
+    // The Go module is sdk/ (sdk/go.mod): Go finds its versions under tags sdk/vX.Y.Z.
+    expect(moduleTag).toContain('-f ref="refs/tags/sdk/$GITHUB_REF_NAME"');
   });
 
-  test("publishes the tarball that was built and tested, with provenance, last", () => {
+  test("publishes the tarball and the Python SDK that were built and tested, with provenance, last", () => {
     expect(runs(job("publish"))).toEqual(["npm install --global npm@^11.5.1", PUBLISH]);
     expect(runs(w).at(-1)).toBe(PUBLISH);
+    const pypi = w.jobs.publish.steps.find((s) =>
+      (s.uses ?? "").startsWith("pypa/gh-action-pypi-publish@"),
+    );
+    // From the artifact, by trusted publishing: no password.
+    expect(pypi?.with).toEqual({ "packages-dir": "release/python/" });
   });
 
   test("refuses a tag that does not name package.json's version, before anything is released", () => {
