@@ -1,4 +1,5 @@
 import fc from "fast-check";
+import { existsSync, readdirSync } from "node:fs";
 import { mkdir, mkdtemp, readFile, rename, rm, stat, utimes, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -11,6 +12,7 @@ import {
   type FileStamp,
 } from "../../src/provider/app/source-index";
 import { lyingIndex, manifest, ownCache, type IndexData } from "../helpers/source-index";
+import { testIf } from "../helpers/test-if";
 
 /*
  * The source-hash index (a cache outside the tree, per source root) must never change a hash:
@@ -287,11 +289,30 @@ test.each<[string, (ix: IndexData) => string]>([
   expect(rebuilt.files["a.js"][5]).not.toBe(lie);
 });
 
-test("the same lie in a sound index is believed: the tests above tell the difference", async () => {
+test("the same lie in a sound index is believed (the tests above tell the difference), unless HOSTING_SOURCE_INDEX=off", async () => {
   const { root, truth, path, lying } = await lyingIndex(work, "believed");
   await writeFile(path, JSON.stringify(lying));
+  expect(await withoutIndex(root)).toBe(truth);
   expect(await hashSource(root, manifest)).not.toBe(truth);
 });
+
+testIf(existsSync("/proc/self/fd"), "counting open files needs /proc/self/fd")(
+  "hash after hash, each reading and writing the index, leaves no file open",
+  async () => {
+    setRacyWindowMs(0);
+    const root = join(work, "no-leak");
+    await mkdir(root);
+    await writeFile(join(root, "a.js"), "start");
+    await hashSource(root, manifest);
+    const openFiles = () => readdirSync("/proc/self/fd").length;
+    const before = openFiles();
+    for (let i = 0; i < 20; i++) {
+      await writeFile(join(root, "a.js"), `edit ${i}`); // so each hash writes the index again
+      await hashSource(root, manifest);
+    }
+    expect(openFiles() - before).toBeLessThan(10);
+  },
+);
 
 test("an unwritable cache folder leaves hashing as it is", async () => {
   const root = join(work, "unwritable");

@@ -143,7 +143,7 @@ async function write(file: string, text: string): Promise<void> {
     }
     await rename(tmp, file);
   } catch {
-    await rm(tmp, { force: true }).catch(() => undefined);
+    await rm(tmp).catch(() => undefined); // not made, or made and not renamed
   }
 }
 
@@ -173,10 +173,9 @@ async function load(file: string, root: string): Promise<Map<string, Entry>> {
   try {
     data = JSON.parse(text);
   } catch {
-    return none;
+    // Not JSON: left undefined, which (like null, a number or a list) has no `format` below.
   }
-  if (typeof data !== "object" || data === null) return none;
-  const d = data as { format?: unknown; version?: unknown; root?: unknown; files?: unknown };
+  const d = (data ?? {}) as Partial<Record<"format" | "version" | "root" | "files", unknown>>;
   if (d.format !== FORMAT || d.version !== version || d.root !== root) return none;
   if (typeof d.files !== "object" || d.files === null || Array.isArray(d.files)) return none;
   const out = new Map<string, Entry>();
@@ -220,7 +219,7 @@ function sound(e: unknown): e is Entry {
   return (
     Array.isArray(e) &&
     e.length === 6 &&
-    e.slice(0, 5).every((n) => typeof n === "number" && Number.isFinite(n)) &&
+    e.slice(0, 5).every((n) => Number.isFinite(n)) && // false for anything but a number
     typeof e[5] === "string" &&
     SHA256.test(e[5])
   );
