@@ -29,8 +29,11 @@ function base(): Props {
 }
 const sources = { base: "", edited: "" };
 beforeAll(async () => {
-  sources.base = await appSource();
+  // main.js too: an entrypoint must be a file of the source (check refuses one that is not).
+  const main = { "main.js": "require('./index.js');\n" };
+  sources.base = await appSource(main);
   sources.edited = await appSource({
+    ...main,
     "index.js": "require('http').createServer().listen(8081);\n",
   });
 });
