@@ -1,8 +1,8 @@
-import { execFileSync } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { ROOT } from "../harness/pulumi-parts";
 import { testIf } from "../helpers/test-if";
+import { goMissing } from "./go-tool";
 
 /*
  * The reference pages' examples are what their YAML sources give (scripts/reference-programs.js:
@@ -32,18 +32,6 @@ const programs = require("../../scripts/reference-programs") as {
 const reference = require("../../scripts/reference-docs") as {
   examplesOfPages(): Map<string, Partial<Example>>;
 };
-
-const goMissing = (() => {
-  try {
-    execFileSync("go", ["version"], { stdio: "ignore" });
-    return undefined;
-  } catch {
-    return "skipped: no go on PATH (it runs Pulumi's program generators)";
-  }
-})();
-if (goMissing && process.env.REQUIRE_PULUMI_ENGINE === "1") {
-  throw new Error(`go is required (REQUIRE_PULUMI_ENGINE=1): ${goMissing}`);
-}
 
 testIf(!goMissing, goMissing ?? "")(
   "every page's example is what its YAML source gives, in every language",
