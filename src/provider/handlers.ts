@@ -222,7 +222,13 @@ function methodsFor(h: ResourceHandler, held: HeldConnection) {
     },
     async update(id: string, olds: Props, news: Props): Promise<pulumi.dynamic.UpdateResult> {
       const outs = h.update
-        ? await h.update(reach(held.conn, olds).client, id, olds, news)
+        ? // The object is where olds record it; the account it is reached by now is the news'.
+          await h.update(
+            reach(held.conn, { ...olds, account: news.account }).client,
+            id,
+            olds,
+            news,
+          )
         : updatedOutputs(h, olds, news);
       return { outs: withOwner(outs, olds, ownerNow(held.conn, news)) };
     },

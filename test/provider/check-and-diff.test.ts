@@ -242,7 +242,11 @@ describe("update without a request", () => {
     };
     const news = { name: "web", source: "/src", sourceHash: "h" };
     const { outs } = await providerHandlers("App").update!("id", olds, news);
-    expect(outs).toStrictEqual({
+    // The update records the account it was made under (this state, like one of an earlier
+    // release, recorded none).
+    const { __owner: owner, ...rest } = outs as Record<string, unknown>;
+    expect(owner).toEqual({ account: expect.stringMatching(/^sub-/), service: expect.any(String) });
+    expect(rest).toStrictEqual({
       name: "web",
       source: "/src",
       sourceHash: "h",

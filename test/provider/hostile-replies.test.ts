@@ -1,3 +1,4 @@
+import { OWNER_KEY } from "../../src/connection";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import * as hosting from "../../src";
 import { HostingClient } from "../../src/api";
@@ -81,8 +82,9 @@ test("App read maps the documented summary fields only; state and the next diff 
     }
     expect(after.account).toBeUndefined();
     expect(after.__provider).toBe(state.__provider);
-    // Only declared names are outputs: nothing unknown, nothing deep, no snake_case copies.
-    const allowed = new Set([...Object.keys(appFields), "account", "__provider"]);
+    // Only declared names (and the owner record) are outputs: nothing unknown, nothing deep, no
+    // snake_case copies.
+    const allowed = new Set([...Object.keys(appFields), "account", "__provider", OWNER_KEY]);
     expect(Object.keys(after).filter((k) => !allowed.has(k))).toEqual([]);
     // A documented field is still read: the platform's RAM shows, as drift would.
     expect(after.ram).toBe(1024);
@@ -135,7 +137,12 @@ test("CustomDomain outputs hold the attach reply's documented fields only", asyn
     expect(p.appId).toBe(app.id);
     expect(p.domain).toBe("www.hostile.pointed.test");
     expect(p.account).toBeUndefined();
-    const allowed = new Set([...Object.keys(customDomainFields), "account", "__provider"]);
+    const allowed = new Set([
+      ...Object.keys(customDomainFields),
+      "account",
+      "__provider",
+      OWNER_KEY,
+    ]);
     expect(Object.keys(p).filter((k) => !allowed.has(k))).toEqual([]);
     expect(p.ssl).toEqual({
       method: "txt",
