@@ -6,6 +6,7 @@ const suites = {
   emulator: () => require("./emulator.bench")(),
   provider: () => require("./provider.bench")(),
   scale: () => require("./scale.bench")(),
+  engine: () => require("./engine.bench")(),
   require: () => require("./require.bench")(),
   state: () => require("./state.bench")(),
   source: () => require("./source.bench")(),

@@ -34,7 +34,7 @@ const hostCase = (processes) => ({
   who:
     (processes === 1 ? "one provider host" : `${processes} provider hosts, one token`) +
     (WARM ? " (warmed: one create each first)" : ""),
-  target: processes === 1 ? "1.15" : "1.3",
+  target: processes === 1 ? "1.2" : "1.3",
 });
 
 /** The requests the emulator answered, counted by arrival in slots of `slotMs` from `start`. */
@@ -212,7 +212,7 @@ async function createThroughPulumi(apps) {
   }
 }
 
-module.exports = async function scaleBench() {
+async function scaleBench() {
   const apps = Number(flag("--apps") ?? 200);
   const dir = await mkdtemp(join(tmpdir(), "hosting-bench-src-"));
   await writeFile(join(dir, "index.js"), "require('http').createServer().listen(8080);\n");
@@ -239,4 +239,8 @@ module.exports = async function scaleBench() {
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
-};
+}
+
+module.exports = scaleBench;
+/** The provider-host case, for the engine bench's figures against N/R. */
+module.exports.createAll = createAll;

@@ -1,7 +1,15 @@
-import { HostingClient } from "../api";
+import type { HostingClient } from "../api";
+import { once } from "../base";
 import { PATIENT_RETRY_POLICY, type RetryEvent } from "../api/wire";
 import type { Resolved } from "./resolve";
 import type { WireSettings } from "./wire-limits";
+
+/**
+ * The client (undici and the reply schemas) loads with the first client made: a preview of
+ * unchanged resources sends no request, and its provider host never needs it.
+ */
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const api = once(() => require("../api") as typeof import("../api"));
 
 /**
  * One client per URL, token and limits, so keep-alive and the limiter are shared by everything
@@ -16,7 +24,7 @@ export class ClientPool {
     const key = JSON.stringify([conn.apiUrl, conn.token, wire]);
     let client = this.#clients.get(key);
     if (!client) {
-      client = new HostingClient({
+      client = new (api().HostingClient)({
         ...conn,
         ...wire,
         retryPolicy: PATIENT_RETRY_POLICY,

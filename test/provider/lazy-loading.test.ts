@@ -9,14 +9,17 @@ import { promisify } from "node:util";
  */
 const ROOT = join(__dirname, "..", "..");
 
-/** The packages a fresh node process has loaded after `script`; each call is its own process. */
+/**
+ * The packages a fresh node process has loaded after `script` (the body of an async function:
+ * it may await); each call is its own process.
+ */
 async function loadedAfter(script: string): Promise<string[]> {
   const { stdout: out } = await promisify(execFile)(
     process.execPath,
     [
       "-e",
-      `${script}; console.log(JSON.stringify(Object.keys(require.cache)` +
-        `.map((k) => /node_modules\\/((@[^/]+\\/)?[^/]+)/.exec(k)?.[1]).filter(Boolean)))`,
+      `(async () => { ${script} })().then(() => console.log(JSON.stringify(Object.keys(require.cache)` +
+        `.map((k) => /node_modules\\/((@[^/]+\\/)?[^/]+)/.exec(k)?.[1]).filter(Boolean))))`,
     ],
     { cwd: ROOT, encoding: "utf8" },
   );
@@ -40,8 +43,16 @@ const readingData = loadedAfter(
     // Without configuration it fails, after loading its implementation; the failure is not the point.
     "h.getRuntimeVersions({ language: 'node' }).catch(() => {})",
 );
+// What a provider host does in a preview of unchanged Apps: a check and a diff, no request.
+const checking = loadedAfter(
+  'const m = require("pulumi-hosting").providerHandlers("App");' +
+    `const news = { source: ${JSON.stringify(join(ROOT, "examples", "basic", "app"))}, name: "a" };` +
+    "const { inputs, failures } = await m.check({}, news);" +
+    "if (!inputs.sourceHash) throw new Error(JSON.stringify(failures));" +
+    'await m.diff("id", inputs, inputs)',
+);
 // A failure is reported by the test that awaits it.
-for (const p of [declaring, usingClient, readingData]) p.catch(() => undefined);
+for (const p of [declaring, usingClient, readingData, checking]) p.catch(() => undefined);
 
 test('require("pulumi-hosting") loads none of undici, zod, form-data, yazl, yauzl or fastest-levenshtein', async () => {
   const loaded = await declaring;
@@ -54,4 +65,8 @@ test("the first use of the root's client loads them, and it is the real class", 
 
 test("the first data-source call loads what it needs", async () => {
   expect(await readingData).toContain("zod");
+});
+
+test("a provider host that only checks and diffs (a preview of unchanged Apps) loads no undici", async () => {
+  expect(await checking).not.toContain("undici");
 });

@@ -124,4 +124,27 @@ describe("resources as a program registers them", () => {
     expect(p("a1")).toBe(p("b1"));
     expect(p("a1")).toBe(providerText("App"));
   });
+
+  test("declaring Apps formats no stack trace through the program's formatter, and leaves it in place", async () => {
+    // Pulumi's program runner installs source-map support as the formatter; its SDK took ~90
+    // traces per App (one per promise of each registered property) and formatted each at once.
+    const before = Error.prepareStackTrace;
+    let formatted = 0;
+    const counting = (err: Error, frames: NodeJS.CallSite[]): unknown => {
+      formatted++;
+      return before ? before(err, frames) : String(err);
+    };
+    Error.prepareStackTrace = counting;
+    try {
+      const apps = [1, 2, 3].map((i) => new hosting.App(`traced-${i}`, { source: "./app" }));
+      expect(formatted).toBe(0);
+      expect(Error.prepareStackTrace).toBe(counting);
+      // A trace taken later is formatted by the program's formatter, as before.
+      expect(new Error("later").stack).toBeDefined();
+      expect(formatted).toBe(1);
+      await Promise.all(apps.map((a) => value(a.id)));
+    } finally {
+      Error.prepareStackTrace = before;
+    }
+  });
 });

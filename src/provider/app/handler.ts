@@ -164,6 +164,9 @@ export const appHandler: ResourceHandler<AppSchema> = {
     }
     // A replacement of the App that adopted this id creates a new app (see held-apps.ts).
     if (inputs.adoptId !== undefined && fate !== "replaced") return adopt(client, inputs);
+    // The "before" list createApp needs (one requested since the create began) is asked for now,
+    // while the source is packed; createApp joins it. A failed one is asked again there.
+    listAppsSince(client, began).catch(() => undefined);
     const { created, sourceHash } = await withPackage(inputs, async (p) => {
       const said = inputs.sourceHash;
       if (said !== undefined && p.sha256 !== said && p.sha256V1 !== said) {
