@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { assertType, type Matches } from "../base";
+import type { AppRecord } from "./world";
 
 /*
  * The shape a state file must have before the emulator serves from it. Records are checked for
@@ -37,6 +39,11 @@ const app = z.looseObject({
   archive_sha256: z.string(),
   archive_bytes: z.number(),
 });
+
+// A state file's app is checked for every field the record has, as the record types it.
+assertType<
+  Matches<z.output<typeof app>, AppRecord, "the app schema (src/emulator/state-schema.ts)">
+>(true);
 
 const database = z.looseObject({
   ...owned,

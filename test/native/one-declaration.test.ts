@@ -93,7 +93,8 @@ test("the reference page lists it as an argument that replaces the resource", ()
     { text: "An app.", example: 'new hosting.App("web", { source: "./app", name: "web" });' },
   );
   expect(page).toContain(
-    "- `healthPath` (Optional, `string`): The path the platform probes for health",
+    "- `healthPath` (Python `health_path`, Go `HealthPath`; Optional, `string`): The path the " +
+      "platform probes for health",
   );
   expect(page).toMatch(/A change to .*`healthPath`.* replaces the resource/);
 });
