@@ -20,6 +20,8 @@ const one = (s) =>
 
 /** The schema type of a TypeScript type; object types are added to `types` by name. */
 function typeSpec(checker, type, types, hint) {
+  // Before NonNullable, which makes `unknown` the empty object type `{}`.
+  if (type.flags & (ts.TypeFlags.Any | ts.TypeFlags.Unknown)) return ANY;
   type = checker.getNonNullableType(type);
   const f = type.flags;
   if (f & ts.TypeFlags.BooleanLike) return { type: "boolean" };
@@ -29,7 +31,6 @@ function typeSpec(checker, type, types, hint) {
     const kinds = new Set(type.types.map((t) => JSON.stringify(typeSpec(checker, t, types, hint))));
     return kinds.size === 1 ? JSON.parse([...kinds][0]) : ANY;
   }
-  if (f & (ts.TypeFlags.Any | ts.TypeFlags.Unknown)) return ANY;
   if (checker.isArrayType(type)) {
     return {
       type: "array",

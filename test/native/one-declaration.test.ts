@@ -17,7 +17,7 @@ import { typeSpecOf } from "../../src/provider/native/schema-types";
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const docs = require("../../scripts/reference-docs") as {
-  resourcePage(kind: string, d: object, comment: { text: string; example: string }): string;
+  resourcePage(kind: string, d: object, comment: { text: string }, example: object): string;
 };
 
 /*
@@ -90,7 +90,8 @@ test("the reference page lists it as an argument that replaces the resource", ()
   const page = docs.resourcePage(
     "App",
     { ...resourceDeclarations.App, fields: withHealthPath, accountDoc: accountField.doc },
-    { text: "An app.", example: 'new hosting.App("web", { source: "./app", name: "web" });' },
+    { text: "An app." },
+    { typescript: "", python: "", go: "", yaml: "" },
   );
   expect(page).toContain(
     "- `healthPath` (Python `health_path`, Go `HealthPath`; Optional, `string`): The path the " +
