@@ -218,6 +218,8 @@ test("an App input declared once: the compiler names the recipe's files, the res
   try {
     cpSync(join(ROOT, "src"), join(dir, "src"), { recursive: true });
     symlinkSync(join(ROOT, "node_modules"), join(dir, "node_modules"), "dir");
+    // The client reads its version from package.json, two levels above dist/api.
+    cpSync(join(ROOT, "package.json"), join(dir, "package.json"));
     const base = JSON.parse(readFileSync(join(ROOT, "tsconfig.json"), "utf8")) as {
       compilerOptions: Record<string, unknown>;
     };
