@@ -21,12 +21,12 @@ export {
 } from "./provider/custom-domain/resource";
 export { AppWebAccess, type AppWebAccessArgs } from "./provider/web-access/resource";
 export { AppAnalytics, type AppAnalyticsArgs } from "./provider/analytics/resource";
-export { VmStart, type VmStartArgs } from "./provider/actions/vm-start";
+export { VmStart, type VmStartArgs } from "./provider/vm-start/resource";
 export {
   DatabaseSetupRetry,
   type DatabaseSetupRetryArgs,
-} from "./provider/actions/database-setup-retry";
-export { BackupDeletion, type BackupDeletionArgs } from "./provider/actions/backup-deletion";
+} from "./provider/database-setup-retry/resource";
+export { BackupDeletion, type BackupDeletionArgs } from "./provider/backup-deletion/resource";
 export {
   getDatabases,
   getDatabasesOutput,

@@ -12,6 +12,7 @@ export type { Endpoint, EndpointName } from "./endpoints";
 export { checkApiUrl, isLoopbackHost, looksLikeToken, tokenProblem } from "./credentials";
 export { dotenvProblem, formatDotenv } from "./dotenv";
 export { HOSTNAME_PATTERN, SUBDOMAIN_PATTERN, normalizeHostname } from "./hostname";
+export type { AppManifest } from "./manifest";
 export { formatPath } from "./parse";
 export { pathParamProblem } from "./path";
 export type { RefusedProperty } from "./refusals";

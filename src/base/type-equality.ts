@@ -22,3 +22,32 @@ export type SameShape<A, B> = Equal<Closed<A>, Closed<B>>;
 export function assertType<T extends true>(ok: T): T {
   return ok;
 }
+
+/*
+ * Checks whose failure says what to write where: the compiler prints the parameter type it
+ * wanted, and these make that type a sentence ("add region to AppSummary (src/api/types.ts)").
+ */
+
+/** `true` when `Have` has every key of `Want`; otherwise the keys to add to `Where`. */
+export type Covers<Have, Want, Where extends string> = [Exclude<keyof Want, keyof Have>] extends [
+  never,
+]
+  ? true
+  : `add ${Exclude<keyof Want, keyof Have> & string} to ${Where}`;
+
+/** `true` when `Have` and `Want` are the same names; otherwise what to add to or remove from `Where`. */
+export type SameNames<Have, Want, Where extends string> = [Exclude<Want, Have>] extends [never]
+  ? [Exclude<Have, Want>] extends [never]
+    ? true
+    : `remove ${Exclude<Have, Want> & string} from ${Where}, or declare it`
+  : `add ${Exclude<Want, Have> & string} to ${Where}`;
+
+/** `true` when `Have` has the shape of `Want` (see {@link SameShape}); otherwise what differs in `Where`. */
+export type Matches<Have, Want, Where extends string> =
+  SameShape<Have, Want> extends true
+    ? true
+    : SameNames<keyof Closed<Have>, keyof Closed<Want>, Where> extends infer Named
+      ? Named extends true
+        ? `make the types in ${Where} match`
+        : Named
+      : never;

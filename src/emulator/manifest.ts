@@ -1,10 +1,11 @@
 import { z } from "zod";
-import { SUBDOMAIN_PATTERN } from "../api/wire";
+import { SUBDOMAIN_PATTERN, type AppManifest } from "../api/wire";
+import { assertType, type Matches } from "../base";
 
 /**
  * How the service reads the App's manifest (`hosting.json` at the archive root, the app's
- * settings on POST /apps; see the README's Assumptions). The App writes it
- * (src/provider/app/manifest.ts); test/provider/manifest-shape.test.ts keeps the two alike.
+ * settings on POST /apps; see the README's Assumptions), held to {@link AppManifest}, which the
+ * App's manifest (src/provider/app/manifest.ts) is held to as well.
  */
 export const manifestSchema = z.strictObject({
   name: z.string().min(1).max(63),
@@ -18,3 +19,6 @@ export const manifestSchema = z.strictObject({
 });
 
 export type Manifest = z.infer<typeof manifestSchema>;
+
+// It reads every setting the App is assumed to send, as that type.
+assertType<Matches<Manifest, AppManifest, "manifestSchema (src/emulator/manifest.ts)">>(true);

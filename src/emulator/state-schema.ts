@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { assertType, type Matches } from "../base";
+import type { AppRecord, World } from "./world";
 
 /*
  * The shape a state file must have before the emulator serves from it. Records are checked for
@@ -38,6 +40,11 @@ const app = z.looseObject({
   archive_bytes: z.number(),
 });
 
+// A state file's app is checked for every field the record has, as the record types it.
+assertType<
+  Matches<z.output<typeof app>, AppRecord, "the app schema (src/emulator/state-schema.ts)">
+>(true);
+
 const database = z.looseObject({
   ...owned,
   workspace_id: id.optional(),
@@ -54,7 +61,8 @@ const database = z.looseObject({
   password: z.string(),
 });
 
-export const worldSchema = z.looseObject({
+/** A state file: what parses is a World (the compiler holds the rules to it, here). */
+export const worldSchema: z.ZodType<World> = z.looseObject({
   version: z.literal(1),
   secret: z.string().min(16),
   users: z.array(z.looseObject({ id, name: z.string() })).min(1),

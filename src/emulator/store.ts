@@ -124,6 +124,6 @@ function readState(file: string): { world: World; text: string } | undefined {
       `${formatPath(issue.path) || "(top level)"}: ${issue.message}`,
     );
   }
-  // No cast: the compiler holds the schema's output to World.
+  // No cast: the schema's type (state-schema.ts) holds its output to World.
   return { world: parsed.data, text };
 }

@@ -1,4 +1,6 @@
 import type { DatabaseServiceType, ReplicaStatus, RuntimeVersion } from "../api";
+import type { AppManifest } from "../api/wire";
+import { assertType, type Covers } from "../base";
 import { Rng } from "./rng";
 
 /* The emulator's whole state: plain JSON, so it can be written to and read from a state file. */
@@ -78,6 +80,50 @@ export interface AppRecord {
   archive_sha256: string;
   /** Size of the uploaded archive, in bytes. */
   archive_bytes: number;
+}
+
+// The record keeps every setting an app's manifest may carry, under the manifest's own key.
+assertType<Covers<AppRecord, AppManifest, "AppRecord (src/emulator/world.ts)">>(true);
+
+/** What a new app's record takes besides the settings of its manifest. */
+export type NewAppRecord = Pick<
+  AppRecord,
+  | "id"
+  | "user_id"
+  | "name"
+  | "subdomain"
+  | "env_keys"
+  | "created_at"
+  | "setup_ready_at"
+  | "archive_sha256"
+  | "archive_bytes"
+>;
+
+/**
+ * A new app's record: the settings its manifest carries, the platform's defaults for the others,
+ * web access on, analytics off, no domain.
+ */
+export function newAppRecord(app: NewAppRecord, m: Partial<AppManifest> = {}): AppRecord {
+  return {
+    id: app.id,
+    user_id: app.user_id,
+    name: app.name,
+    ram: m.ram ?? 512,
+    vcpu: m.vcpu ?? 1,
+    subdomain: app.subdomain,
+    entrypoint: m.entrypoint ?? "",
+    description: m.description ?? "",
+    custom_command: m.custom_command ?? "",
+    runtime: m.runtime ?? null,
+    env_keys: app.env_keys,
+    created_at: app.created_at,
+    setup_ready_at: app.setup_ready_at,
+    web_enabled: true,
+    analytics_enabled: false,
+    domain: null,
+    archive_sha256: app.archive_sha256,
+    archive_bytes: app.archive_bytes,
+  };
 }
 
 /** A managed database as the emulator stores it. */

@@ -1,18 +1,20 @@
 import type { z } from "zod";
-import { backupDeletionFields, databaseSetupRetryFields, vmStartFields } from "./actions/fields";
-import {
-  backupDeletionInputSchema,
-  databaseSetupRetryInputSchema,
-  vmStartInputSchema,
-} from "./actions/schema";
+import { analyticsFields } from "./analytics/fields";
+import { analyticsInputSchema } from "./analytics/schema";
+import { backupDeletionFields } from "./backup-deletion/fields";
+import { backupDeletionInputSchema } from "./backup-deletion/schema";
+import { databaseSetupRetryFields } from "./database-setup-retry/fields";
+import { databaseSetupRetryInputSchema } from "./database-setup-retry/schema";
 import { appFields } from "./app/fields";
 import { appInputSchema } from "./app/schema";
 import { customDomainFields } from "./custom-domain/fields";
 import { customDomainInputSchema } from "./custom-domain/schema";
 import type { Fields } from "./fields";
 import type { ResourceKind } from "./resource-kind";
-import { analyticsFields, webAccessFields } from "./toggle-fields";
-import { toggleInputSchema } from "./toggle-schema";
+import { vmStartFields } from "./vm-start/fields";
+import { vmStartInputSchema } from "./vm-start/schema";
+import { webAccessFields } from "./web-access/fields";
+import { webAccessInputSchema } from "./web-access/schema";
 
 /** What the reference pages say of a resource beyond its fields. */
 export interface ResourceDeclaration {
@@ -113,8 +115,8 @@ export const resourceDeclarations = {
       "it over. With the native plugin: `pulumi import hosting:index:CustomDomain <name> " +
       "<hostname>`.",
   },
-  AppWebAccess: { fields: webAccessFields, adoption: declaring, inputs: toggleInputSchema },
-  AppAnalytics: { fields: analyticsFields, adoption: declaring, inputs: toggleInputSchema },
+  AppWebAccess: { fields: webAccessFields, adoption: declaring, inputs: webAccessInputSchema },
+  AppAnalytics: { fields: analyticsFields, adoption: declaring, inputs: analyticsInputSchema },
   VmStart: { fields: vmStartFields, adoption: action, inputs: vmStartInputSchema },
   DatabaseSetupRetry: {
     fields: databaseSetupRetryFields,

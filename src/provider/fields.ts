@@ -40,7 +40,10 @@ export interface Field {
   readonly wire?: string;
   /** The documented service field the output is read from (dotted path), e.g. `user_id`. */
   readonly from?: string;
-  /** With `from`: the known fields of an object or list value; nothing else is read. */
+  /**
+   * The known fields of an object or list value: with `from`, nothing else is read from the
+   * service; of an input, nothing else is part of what it decides (e.g. a create's key).
+   */
   readonly shape?: Shape;
   /**
    * Kept as recorded in state and never read from the service (an output older versions
@@ -64,6 +67,15 @@ export type ArgKeys<F extends Fields> = KeysWhere<F, { input: "required" | "opti
 /** The wire keys a declaration sends (its fields' `wire`). */
 export type WireKeys<F extends Fields> = {
   [K in keyof F]: F[K] extends { wire: infer W extends string } ? W : never;
+}[keyof F];
+
+/** The top-level service fields a declaration reads (the first part of each `from`). */
+export type FromKeys<F extends Fields> = {
+  [K in keyof F]: F[K] extends { from: `${infer Top}.${string}` }
+    ? Top
+    : F[K] extends { from: infer W extends string }
+      ? W
+      : never;
 }[keyof F];
 
 /** true when A and B are the same set of names. */
@@ -98,6 +110,8 @@ export function fieldLists(f: Fields) {
     secrets: names(f, (x) => x.secret),
     /** Inputs the service reports back: a refresh brings their drift into the inputs. */
     live: names(f, (x) => x.input !== undefined && x.from !== undefined),
+    /** Inputs sent with a `wire` key (the App's manifest). */
+    wired: names(f, (x) => x.wire !== undefined),
   };
 }
 
@@ -122,6 +136,24 @@ export function wireOf(f: Fields, inputs: Record<string, unknown>): Record<strin
   for (const key of Object.keys(f)) {
     const wire = f[key].wire;
     if (wire !== undefined && inputs[key] !== undefined) out[wire] = inputs[key];
+  }
+  return out;
+}
+
+/** An input's value as far as its declared `shape` goes (its known fields); without one, whole. */
+export function knownPart(value: unknown, shape: Shape | undefined): unknown {
+  if (shape === undefined || shape === "value" || value === null || typeof value !== "object") {
+    return value;
+  }
+  if (Array.isArray(shape)) {
+    return Array.isArray(value) ? value.map((v) => knownPart(v, shape[0])) : value;
+  }
+  const src = value as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(shape)) {
+    if (Object.prototype.hasOwnProperty.call(src, key)) {
+      out[key] = knownPart(src[key], (shape as Record<string, Shape>)[key]);
+    }
   }
   return out;
 }

@@ -1,9 +1,6 @@
 import type * as pulumi from "@pulumi/pulumi";
-import {
-  backupDeletionHandler,
-  databaseSetupRetryHandler,
-  vmStartHandler,
-} from "./actions/handler";
+import { backupDeletionHandler } from "./backup-deletion/handler";
+import { databaseSetupRetryHandler } from "./database-setup-retry/handler";
 import { analyticsHandler } from "./analytics/handler";
 import { appHandler } from "./app/handler";
 import {
@@ -32,6 +29,7 @@ import { ResourceInitError } from "./errors";
 import { sameValue } from "./stable-json";
 import { UNKNOWN, type Failure } from "../inputs";
 import { NAMING_INPUT, URN_INPUT } from "./urn-input";
+import { vmStartHandler } from "./vm-start/handler";
 import { webAccessHandler } from "./web-access/handler";
 import { withProviderHints } from "./provider-hints";
 import { otherAccountError, ownerMoved, ownerNow, reach, withOwner } from "./ownership";

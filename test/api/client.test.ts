@@ -1,15 +1,12 @@
 import { makeZip, manifest } from "../helpers/zip";
-import { useEmulator } from "../helpers/emulator";
+import { newApp as makeApp, useEmulator } from "../helpers/emulator";
 
 const env = useEmulator({ setupDelayMs: 0, minBackupRetentionMs: 24 * 3600_000 });
 
 /** An app of its own for each test that needs one: no test relies on another's. */
 async function newApp(name: string): Promise<string> {
-  const zip = await makeZip({
-    "hosting.json": manifest({ name, ram: 1024, entrypoint: "server.js" }),
-    "server.js": "require('http').createServer().listen(8080)",
-  });
-  return (await env.client().createApp({ archivePath: zip })).id;
+  const server = { "server.js": "require('http').createServer().listen(8080)" };
+  return (await makeApp(env.client(), name, { ram: 1024, entrypoint: "server.js" }, server)).id;
 }
 
 describe("HostingClient: every operation against the emulator", () => {

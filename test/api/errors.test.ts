@@ -15,9 +15,8 @@ import {
   UnprocessableEntityError,
   HostingClient,
 } from "../../src/api";
-import { useEmulator } from "../helpers/emulator";
+import { newApp as makeApp, useEmulator } from "../helpers/emulator";
 import { FAKE_TOKEN, fixtureServer, json, text } from "../helpers/fixture-server";
-import { makeZip, manifest } from "../helpers/zip";
 
 const env = useEmulator({ setupDelayMs: 0 });
 
@@ -30,10 +29,8 @@ async function caught(p: Promise<unknown>): Promise<HostingError> {
   throw new Error("expected a rejection");
 }
 
-async function newApp(name: string, extra: Record<string, unknown> = {}) {
-  const zip = await makeZip({ "hosting.json": manifest({ name, ...extra }), "index.js": "" });
-  return env.client().createApp({ archivePath: zip });
-}
+const newApp = (name: string, extra: Record<string, unknown> = {}) =>
+  makeApp(env.client(), name, extra);
 
 describe("status → error class, with status, body message, method and path", () => {
   test("400: dashboard without analytics is a BadRequestError naming the fix", async () => {

@@ -1,5 +1,4 @@
-import { useEmulator } from "../helpers/emulator";
-import { makeZip, manifest } from "../helpers/zip";
+import { newApp as makeApp, useEmulator } from "../helpers/emulator";
 
 /*
  * The emulator's control routes that change the world behind a stack's back (drift for tests):
@@ -18,10 +17,7 @@ async function control(method: string, path: string, body?: unknown) {
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 }
 
-async function newApp(name: string): Promise<string> {
-  const zip = await makeZip({ "hosting.json": manifest({ name }), "index.js": "" });
-  return (await env.client().createApp({ archivePath: zip })).id;
-}
+const newApp = async (name: string) => (await makeApp(env.client(), name)).id;
 
 const listed = async (id: string) =>
   (await env.client().listApps()).find((a) => a.app.id === id)!.app;

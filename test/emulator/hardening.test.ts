@@ -5,15 +5,11 @@ import { join } from "node:path";
 import { request } from "undici";
 import { HostingClient, ServerError } from "../../src/api";
 import { startEmulator, type World } from "../../src/emulator";
-import { useEmulator } from "../helpers/emulator";
-import { makeZip, manifest } from "../helpers/zip";
+import { newApp as makeApp, useEmulator } from "../helpers/emulator";
 
 const env = useEmulator({ setupDelayMs: 0 });
 
-async function newApp(client: HostingClient, name: string) {
-  const zip = await makeZip({ "hosting.json": manifest({ name }), "index.js": "" });
-  return (await client.createApp({ archivePath: zip })).id;
-}
+const newApp = async (client: HostingClient, name: string) => (await makeApp(client, name)).id;
 
 describe("Idempotency-Key is scoped to (user, method, path)", () => {
   const post = (path: string, key: string, user?: string) =>

@@ -1,6 +1,7 @@
 import { request } from "undici";
 import { HostingClient, type HostingClientOptions } from "../../src/api";
 import { startEmulator, type EmulatorOptions, type RunningEmulator } from "../../src/emulator";
+import { makeZip, manifest } from "./zip";
 
 /** Starts an emulator on 127.0.0.1:0 for one test file and closes it (and its clients) after. */
 export function useEmulator(options: EmulatorOptions = {}) {
@@ -28,6 +29,20 @@ export function useEmulator(options: EmulatorOptions = {}) {
       return c;
     },
   };
+}
+
+/**
+ * Makes an app through `client`, as a program's create would: a zip of `files` (an empty
+ * index.js unless given) with the `hosting.json` of `name` and `settings`. Hands back the reply.
+ */
+export async function newApp(
+  client: HostingClient,
+  name: string,
+  settings: Record<string, unknown> = {},
+  files: Record<string, string> = { "index.js": "" },
+) {
+  const zip = await makeZip({ "hosting.json": manifest({ name, ...settings }), ...files });
+  return client.createApp({ archivePath: zip });
 }
 
 /** POST /apps with a raw body, as a client other than ours would send it. */

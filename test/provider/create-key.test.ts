@@ -131,4 +131,47 @@ test("the key of a create is the same in every release: a create interrupted bef
   expect(createKey(origin, { name: "web" }, 1)).toBe(
     "ph1-f81a4c4b38392fbf4616a03a337ff6dcbbbff2be587575bc6d148f16915558fd",
   );
+  // Pinned before the key's fields were derived from App's declaration (decidesApp).
+  expect(createKey(before, { name: "web" }, 0)).toBe(
+    "ph1-2a13f6691499f94be577f4ea0f5ef931ce85a19bf22b67f78c291231389c8a6d",
+  );
+  expect(createKey(before, full, 0)).toBe(
+    "ph1-12f8d1e07283252baeb828b17bf32c1fcf6343c70e9ff4ee3822aa6afbda6e30",
+  );
+  expect(createKey(before, full, 3)).toBe(
+    "ph1-c341e297a205fafe6c25c3dc20277cc4610a04fadd54ee5537cc8b53d8d8c222",
+  );
+  expect(createKey({ ...before, account: "other" }, full, 0)).toBe(
+    "ph1-096a50a405bd68173bbe329ad015a08159970745cefa3aca48d44b8f2b49cced",
+  );
+});
+
+const before = {
+  account: "acct-digest-1",
+  urn: "urn:pulumi:dev::shop::pulumi-nodejs:dynamic/hosting:App::web",
+};
+const full = {
+  name: "web",
+  sourceHash: "a".repeat(64),
+  env: { B: "2", A: "1" },
+  ram: 512,
+  vcpu: 2,
+  entrypoint: "src/server.js",
+  subdomain: "shop-web",
+  description: "the shop",
+  customCommand: "node src/server.js",
+  runtime: { language: "node", version: "20.18.1" },
+};
+
+test("what does not decide the app leaves the key alone; the runtime's extra fields too", () => {
+  const besides = {
+    ...full,
+    runtime: { ...full.runtime, latest: true, recommended: false },
+    source: "./app",
+    adoptId: "app-1",
+    setupTimeoutSeconds: 10,
+    urn: "urn:pulumi:other",
+    began: 5,
+  };
+  expect(createKey(before, besides, 0)).toBe(createKey(before, full, 0));
 });

@@ -2,11 +2,11 @@ import { copyFile, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parse as parseDotenvText } from "dotenv";
-import type { EndpointName } from "../../api/wire";
+import type { AppSummary, EndpointName } from "../../api/wire";
 import { inspectArchive } from "../archive";
 import { EmulatorArchiveError, EmulatorReplyError } from "../errors";
 import { iso, owned, queryValue, type Handler } from "../context";
-import type { AppRecord } from "../world";
+import { newAppRecord, type AppRecord } from "../world";
 import { dashboardRoutes } from "./app-dashboard";
 import { domainRoutes } from "./app-domains";
 import { readManifest } from "./app-manifest";
@@ -16,6 +16,7 @@ import { LIST_POINTS, projectInfo } from "./usage";
 
 /* An app's lifecycle: list, create from an upload, deployments, delete; the rest is composed in. */
 
+/** An app as `GET /apps` lists it: every field of the wire type. */
 function appSummary(app: AppRecord, now: number) {
   const ready = now >= app.setup_ready_at;
   return {
@@ -34,7 +35,7 @@ function appSummary(app: AppRecord, now: number) {
     description: app.description,
     custom_command: app.custom_command,
     custom_domain: app.domain?.hostname ?? "",
-  };
+  } satisfies Required<AppSummary>;
 }
 
 const listApps: Handler = (emu, { user }) =>
@@ -84,28 +85,22 @@ const createApp: Handler = async (emu, call) => {
     const failure = Object.hasOwn(emu.opts.setupErrors, name)
       ? emu.opts.setupErrors[name]
       : undefined;
-    const app: AppRecord = {
-      id,
-      user_id: call.user.id,
-      name,
-      ram: m?.ram ?? 512,
-      vcpu: m?.vcpu ?? 1,
-      subdomain,
-      entrypoint: m?.entrypoint ?? "",
-      description: m?.description ?? "",
-      custom_command: m?.custom_command ?? "",
-      runtime: m?.runtime ?? null,
-      env_keys: Object.keys(env).sort(),
-      created_at: now,
-      // A failed deployment: the setup never finishes.
-      setup_ready_at:
-        failure === undefined ? emu.opts.now() + emu.opts.setupDelayMs : Number.MAX_SAFE_INTEGER,
-      web_enabled: true,
-      analytics_enabled: false,
-      domain: null,
-      archive_sha256: up.sha256,
-      archive_bytes: up.bytes,
-    };
+    const app = newAppRecord(
+      {
+        id,
+        user_id: call.user.id,
+        name,
+        subdomain,
+        env_keys: Object.keys(env).sort(),
+        created_at: now,
+        // A failed deployment: the setup never finishes.
+        setup_ready_at:
+          failure === undefined ? emu.opts.now() + emu.opts.setupDelayMs : Number.MAX_SAFE_INTEGER,
+        archive_sha256: up.sha256,
+        archive_bytes: up.bytes,
+      },
+      m,
+    );
     emu.world.apps.push(app);
     emu.world.deployments.push({
       id: emu.rng.uuid(),

@@ -5,7 +5,7 @@ import { signJwt } from "../jwt";
 import { commit, type Emu } from "../context";
 import { controlRoute } from "../control-access";
 import type { Stats } from "../stats";
-import type { AppRecord, UserRecord } from "../world";
+import { newAppRecord, type UserRecord } from "../world";
 
 /*
  * The control API for tests and demos, under /__emulator/ only: stats, faults, tokens, a view of
@@ -115,26 +115,20 @@ export function registerControl(app: FastifyInstance, emu: Emu, faults: Faults, 
     const ids: string[] = [];
     for (let i = 0; i < count; i++) {
       const id = emu.rng.uuid();
-      const rec: AppRecord = {
-        id,
-        user_id: user.id,
-        name: `${prefix}-${i}`,
-        ram: 512,
-        vcpu: 1,
-        subdomain: `${prefix}-${i}-${id.slice(0, 6)}`,
-        entrypoint: "index.js",
-        description: "",
-        custom_command: "",
-        runtime: null,
-        env_keys: [],
-        created_at: now,
-        setup_ready_at: now,
-        web_enabled: true,
-        analytics_enabled: false,
-        domain: null,
-        archive_sha256: "",
-        archive_bytes: 0,
-      };
+      const rec = newAppRecord(
+        {
+          id,
+          user_id: user.id,
+          name: `${prefix}-${i}`,
+          subdomain: `${prefix}-${i}-${id.slice(0, 6)}`,
+          env_keys: [],
+          created_at: now,
+          setup_ready_at: now,
+          archive_sha256: "",
+          archive_bytes: 0,
+        },
+        { entrypoint: "index.js" },
+      );
       emu.world.apps.push(rec);
       ids.push(id);
     }

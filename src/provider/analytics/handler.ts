@@ -3,8 +3,8 @@ import { isAnalyticsOff } from "../../shared";
 import { findApp } from "../app-directory";
 import { ignoreNotFound, type ResourceHandler } from "../resource-handler";
 import { fieldLists } from "../fields";
-import { toggleFields } from "../toggle-fields";
-import { toggleInputSchema } from "../toggle-schema";
+import { analyticsFields } from "./fields";
+import { analyticsInputSchema } from "./schema";
 
 /**
  * Whether analytics is on, read the only way the spec allows: the dashboard answers when it is
@@ -25,9 +25,9 @@ export async function analyticsEnabled(client: HostingClient, appId: string): Pr
   }
 }
 
-export const analyticsHandler: ResourceHandler<typeof toggleInputSchema> = {
-  schema: toggleInputSchema,
-  replaceOnChange: fieldLists(toggleFields).replaceOnChange,
+export const analyticsHandler: ResourceHandler<typeof analyticsInputSchema> = {
+  schema: analyticsInputSchema,
+  replaceOnChange: fieldLists(analyticsFields).replaceOnChange,
 
   async create(client, i) {
     await client.setAnalytics(i.appId, i.enabled);

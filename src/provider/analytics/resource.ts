@@ -1,5 +1,9 @@
 import type * as pulumi from "@pulumi/pulumi";
-import { AppToggle, type AppToggleArgs } from "../app-toggle";
+import { assertType } from "../../base";
+import type { ArgKeys, SameKeys } from "../fields";
+import type { OutputKeys } from "../hosting-resource";
+import { AppToggle, type AppToggleArgs } from "../toggles/toggle-resource";
+import { analyticsFields } from "./fields";
 
 /** Inputs of {@link AppAnalytics}. */
 export interface AppAnalyticsArgs extends AppToggleArgs {
@@ -24,6 +28,10 @@ export class AppAnalytics extends AppToggle {
    * @param opts Pulumi resource options.
    */
   constructor(name: string, args: AppAnalyticsArgs, opts?: pulumi.CustomResourceOptions) {
-    super("AppAnalytics", name, args, opts);
+    super("AppAnalytics", analyticsFields, name, args, opts);
   }
 }
+
+// The hand-written Args and outputs name exactly the declared fields.
+assertType<SameKeys<keyof AppAnalyticsArgs, ArgKeys<typeof analyticsFields> | "account">>(true);
+assertType<SameKeys<OutputKeys<AppAnalytics>, keyof typeof analyticsFields | "account">>(true);

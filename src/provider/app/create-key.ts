@@ -1,10 +1,12 @@
 import { createHash } from "node:crypto";
+import { knownPart, type Fields } from "../fields";
 import { stableJson } from "../stable-json";
-import type { CreatedShape } from "./created-shape";
+import { DECIDING, type CreatedShape } from "./created-shape";
+import { appFields } from "./fields";
 
 /*
  * The Idempotency-Key of an App's create. The same logical create (same account, stack and
- * resource, same inputs) sends the same key from every process, so a service that honours keys
+ * resource, same inputs: those declared `decidesApp`) sends the same key from every process, so a service that honours keys
  * answers a create repeated after a crash with the app the first attempt made. The key is a
  * digest: it carries neither the token (only the account's digest goes in) nor `env`.
  *
@@ -24,18 +26,11 @@ export interface CreateOrigin {
 export const MAX_GENERATIONS = 8;
 
 export function createKey(origin: CreateOrigin, shape: CreatedShape, generation: number): string {
-  const what = {
-    name: shape.name,
-    sourceHash: shape.sourceHash,
-    env: shape.env,
-    ram: shape.ram,
-    vcpu: shape.vcpu,
-    entrypoint: shape.entrypoint,
-    subdomain: shape.subdomain,
-    description: shape.description,
-    customCommand: shape.customCommand,
-    runtime: shape.runtime && { language: shape.runtime.language, version: shape.runtime.version },
-  };
+  // Every input declared `decidesApp`, as far as its declared shape goes (stableJson leaves out
+  // the unset ones): the same text as when these were listed here by hand.
+  const what = Object.fromEntries(
+    DECIDING.map((k) => [k, knownPart(shape[k], (appFields as Fields)[k].shape)]),
+  );
   const text = stableJson([
     "pulumi-hosting create v1",
     origin.account,

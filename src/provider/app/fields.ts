@@ -1,4 +1,17 @@
-import type { Fields } from "../fields";
+import type { Field } from "../fields";
+
+/**
+ * A field of an App. Each input also says whether it decides the app a create makes
+ * (`decidesApp`): those are the create's Idempotency-Key (create-key.ts), and an app of the list
+ * is taken as one this create made only when the ones the service reports agree
+ * (created-shape.ts). Forgetting one would let two creates that differ only in it send the same
+ * key, and a service that honours keys answer the second with the first app.
+ */
+export type AppField = Field &
+  (
+    | { readonly input?: undefined }
+    | { readonly input: NonNullable<Field["input"]>; readonly decidesApp: boolean }
+  );
 
 /*
  * Every field of an App, declared once. The service has no endpoint that changes an app's
@@ -16,6 +29,7 @@ export const appFields = {
     outputDoc: "The source path as given.",
     type: "string",
     input: "required",
+    decidesApp: false,
     // Its content is compared through sourceHash.
     notCompared: true,
   },
@@ -27,6 +41,7 @@ export const appFields = {
     outputDoc: "The app's name, as the platform reports it.",
     type: "string",
     input: "optional",
+    decidesApp: true,
     wire: "name",
     replaces: true,
     from: "name",
@@ -38,6 +53,7 @@ export const appFields = {
     outputDoc: "The environment variables; a secret.",
     type: "Record<string, string>",
     input: "optional",
+    decidesApp: true,
     replaces: true,
     secret: true,
   },
@@ -46,6 +62,7 @@ export const appFields = {
     outputDoc: "RAM in MB, as the platform reports it.",
     type: "number",
     input: "optional",
+    decidesApp: true,
     wire: "ram",
     replaces: true,
     platformDefault: true,
@@ -58,6 +75,7 @@ export const appFields = {
     outputDoc: "Number of virtual CPUs, as the platform reports it.",
     type: "number",
     input: "optional",
+    decidesApp: true,
     wire: "vcpu",
     replaces: true,
     platformDefault: true,
@@ -71,6 +89,7 @@ export const appFields = {
     outputDoc: "The file the runtime starts, as the platform reports it.",
     type: "string",
     input: "optional",
+    decidesApp: true,
     wire: "entrypoint",
     replaces: true,
     platformDefault: true,
@@ -83,6 +102,7 @@ export const appFields = {
     outputDoc: "The platform subdomain the app is served on (the assigned one when not set).",
     type: "string",
     input: "optional",
+    decidesApp: true,
     wire: "subdomain",
     replaces: true,
     platformDefault: true,
@@ -93,6 +113,7 @@ export const appFields = {
     outputDoc: "Free text, as the platform reports it.",
     type: "string",
     input: "optional",
+    decidesApp: true,
     wire: "description",
     replaces: true,
     platformDefault: true,
@@ -103,6 +124,7 @@ export const appFields = {
     outputDoc: "The start command, when set.",
     type: "string",
     input: "optional",
+    decidesApp: true,
     wire: "custom_command",
     replaces: true,
     platformDefault: true,
@@ -116,6 +138,8 @@ export const appFields = {
     outputDoc: "Language and version, when set.",
     type: "{ language: string; version: string }",
     input: "optional",
+    decidesApp: true,
+    shape: { language: "value", version: "value" },
     wire: "runtime",
     replaces: true,
   },
@@ -127,6 +151,7 @@ export const appFields = {
     outputDoc: "How long create waits for setup, in seconds, when set.",
     type: "number",
     input: "optional",
+    decidesApp: false,
     default: 300,
   },
   adoptId: {
@@ -138,6 +163,7 @@ export const appFields = {
     outputDoc: "The id of the adopted app, when set.",
     type: "string",
     input: "optional",
+    decidesApp: false,
     // Read once, when the App is created (like `pulumi import`): changing or removing it later
     // does nothing, so the adopted app is never replaced or deleted because of it.
     notCompared: true,
@@ -148,6 +174,7 @@ export const appFields = {
       "inputs), not the zip bytes; a change to it replaces the app.",
     type: "string",
     input: "computed",
+    decidesApp: true,
     replaces: true,
   },
   userId: { doc: "The owner's user id.", type: "string", from: "user_id" },
@@ -172,4 +199,4 @@ export const appFields = {
     type: "string | undefined",
     kept: true,
   },
-} as const satisfies Fields;
+} as const satisfies Readonly<Record<string, AppField>>;

@@ -6,15 +6,8 @@ import { findApp, forgetApps, listAppsSince } from "../app-directory";
 import { withKeyLock } from "../keyed-lock";
 import { URN_INPUT } from "../urn-input";
 import { clock } from "../clock";
-import { assertType } from "../../base";
-import {
-  declaredState,
-  fieldLists,
-  outputsFrom,
-  wireOf,
-  type SameKeys,
-  type WireKeys,
-} from "../fields";
+import { assertType, type Covers } from "../../base";
+import { declaredState, fieldLists, outputsFrom, wireOf, type FromKeys } from "../fields";
 import { pollUntil } from "../poll";
 import {
   ignoreNotFound,
@@ -44,9 +37,6 @@ const POLL_MS = 500;
 export function manifestOf(i: AppInputs): Manifest {
   return wireOf(appFields, i) as Manifest;
 }
-
-// Every manifest key is some App field's `wire`, and every `wire` is a manifest key.
-assertType<SameKeys<keyof Manifest, WireKeys<typeof appFields>>>(true);
 
 /*
  * Packing is CPU work on the provider's one thread (zip, deflate, hashing). Hundreds of creates
@@ -83,6 +73,11 @@ async function withPackage<T>(
 function outputsOf(inputs: Props, app: AppSummary): Props {
   return Object.assign(declaredState(appFields, inputs), outputsFrom(appFields, app));
 }
+
+// Every field read from the summary (`from`) is one the wire type lists.
+assertType<
+  Covers<AppSummary, Record<FromKeys<typeof appFields>, unknown>, "AppSummary (src/api/types.ts)">
+>(true);
 
 const lists = fieldLists(appFields);
 
@@ -126,10 +121,7 @@ export const appHandler: ResourceHandler<AppSchema> = {
   documentedDefaults: lists.documentedDefaults,
   computed: lists.computed,
   // The source and every setting of the manifest: the hash cannot be known without them.
-  prepareReads: ["source", "name", "ram", "vcpu", "entrypoint", "subdomain", "description"].concat([
-    "customCommand",
-    "runtime",
-  ]),
+  prepareReads: ["source", ...lists.wired],
   // Without `name`, the App is named after its resource (auto-name.ts).
   fillIn: withName,
   // A fixed subdomain cannot be held by the old and the new app at once.

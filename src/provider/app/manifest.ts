@@ -1,16 +1,23 @@
+import type { AppManifest } from "../../api/wire";
+import { assertType, type Matches } from "../../base";
+import type { appFields } from "./fields";
+import type { AppInputs } from "./schema";
+
+type Declared = typeof appFields;
+
+/** The wire key an App input is sent under (its declared `wire`), or never. */
+type WireKeyOf<K> = K extends keyof Declared
+  ? Declared[K] extends { wire: infer W extends string }
+    ? W
+    : never
+  : never;
+
 /**
- * The App's manifest: `hosting.json` at the archive root, which carries the app's settings on
- * POST /apps (an assumption: the spec shows no other way to send them; see the README's
- * Assumptions). Its keys are the App fields' wire keys (held so in handler.ts); the emulator reads
- * it with src/emulator/manifest.ts, and test/provider/manifest-shape.test.ts keeps the two alike.
+ * The App's manifest (`hosting.json`, see {@link AppManifest}): each input with a declared `wire`
+ * key, under that key, with its checked type. Derived, so a declared setting is sent; handler.ts
+ * writes it with `wireOf`.
  */
-export type Manifest = {
-  name: string;
-  ram?: number;
-  vcpu?: number;
-  entrypoint?: string;
-  subdomain?: string;
-  description?: string;
-  custom_command?: string;
-  runtime?: { language: string; version: string };
-};
+export type Manifest = { [K in keyof AppInputs as WireKeyOf<K>]: AppInputs[K] };
+
+// What the declaration sends is what the service is assumed to read.
+assertType<Matches<AppManifest, Manifest, "AppManifest (src/api/manifest.ts)">>(true);

@@ -1,6 +1,16 @@
 import { HostingApiError, makeApiError, type RefusedProperty } from "../../api/wire";
-import type { Fields } from "../fields";
+import { assertType, type Covers } from "../../base";
+import type { Fields, WireKeys } from "../fields";
 import { appFields } from "./fields";
+
+// The client tells a refusal of every setting the App sends (the words for it, in one table).
+assertType<
+  Covers<
+    Record<RefusedProperty, true>,
+    Record<WireKeys<typeof appFields>, true>,
+    "RefusedProperty and REFUSALS (src/api/refusals.ts)"
+  >
+>(true);
 
 /*
  * A refusal of POST /apps names the App input to fix. The client reads which setting the

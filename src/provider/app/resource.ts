@@ -1,7 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { AccountInput } from "../account-input";
-import { assertType } from "../../base";
-import { fieldLists, registeredProps, type ArgKeys, type SameKeys } from "../fields";
+import { assertType, type SameNames } from "../../base";
+import { fieldLists, registeredProps, type ArgKeys } from "../fields";
 import { HostingResource, type OutputKeys } from "../hosting-resource";
 import { appFields } from "./fields";
 import { refuseLostEnvKeys } from "./env-keys";
@@ -180,8 +180,20 @@ export class App extends HostingResource {
 }
 
 // The hand-written Args and outputs (hover text) name exactly the declared fields.
-assertType<SameKeys<keyof AppArgs, ArgKeys<typeof appFields> | "account">>(true);
-assertType<SameKeys<OutputKeys<App>, keyof typeof appFields | "account">>(true);
+assertType<
+  SameNames<
+    keyof AppArgs,
+    ArgKeys<typeof appFields> | "account",
+    "AppArgs (src/provider/app/resource.ts)"
+  >
+>(true);
+assertType<
+  SameNames<
+    OutputKeys<App>,
+    keyof typeof appFields | "account",
+    "App's outputs (src/provider/app/resource.ts)"
+  >
+>(true);
 
 function withSecretOutputs(
   opts: pulumi.CustomResourceOptions | undefined,

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { formatDotenv, dotenvProblem, HostingInputError, SUBDOMAIN_PATTERN } from "../../api/wire";
-import { assertType } from "../../base";
-import type { SameKeys, SchemaKeys } from "../fields";
+import { assertType, type SameNames } from "../../base";
+import type { SchemaKeys } from "../fields";
 import { idInput, textInput } from "../../inputs";
 import { appFields } from "./fields";
 
@@ -117,4 +117,10 @@ export type AppInputs = z.infer<typeof appInputSchema>;
 export const DEFAULT_SETUP_TIMEOUT_S = appFields.setupTimeoutSeconds.default;
 
 // The rules and the declaration (appFields) name the same fields.
-assertType<SameKeys<keyof typeof appInputSchema.shape, SchemaKeys<typeof appFields>>>(true);
+assertType<
+  SameNames<
+    keyof typeof appInputSchema.shape,
+    SchemaKeys<typeof appFields>,
+    "appInputSchema (src/provider/app/schema.ts)"
+  >
+>(true);

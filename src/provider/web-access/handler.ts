@@ -2,8 +2,8 @@ import type { HostingClient } from "../../api/wire";
 import { findApp } from "../app-directory";
 import { ignoreNotFound, type ResourceHandler } from "../resource-handler";
 import { fieldLists } from "../fields";
-import { toggleFields } from "../toggle-fields";
-import { toggleInputSchema } from "../toggle-schema";
+import { webAccessFields } from "./fields";
+import { webAccessInputSchema } from "./schema";
 
 const apply = (client: HostingClient, appId: string, enabled: boolean) =>
   enabled ? client.enableWebAccess(appId) : client.disableWebAccess(appId);
@@ -12,9 +12,9 @@ const apply = (client: HostingClient, appId: string, enabled: boolean) =>
  * The API reports no web-access state, so a refresh can only tell that the app is gone; the
  * enabled flag is what this stack last set.
  */
-export const webAccessHandler: ResourceHandler<typeof toggleInputSchema> = {
-  schema: toggleInputSchema,
-  replaceOnChange: fieldLists(toggleFields).replaceOnChange,
+export const webAccessHandler: ResourceHandler<typeof webAccessInputSchema> = {
+  schema: webAccessInputSchema,
+  replaceOnChange: fieldLists(webAccessFields).replaceOnChange,
 
   async create(client, i) {
     await apply(client, i.appId, i.enabled);

@@ -1,5 +1,9 @@
 import type * as pulumi from "@pulumi/pulumi";
-import { AppToggle, type AppToggleArgs } from "../app-toggle";
+import { assertType } from "../../base";
+import type { ArgKeys, SameKeys } from "../fields";
+import type { OutputKeys } from "../hosting-resource";
+import { AppToggle, type AppToggleArgs } from "../toggles/toggle-resource";
+import { webAccessFields } from "./fields";
 
 /** Inputs of {@link AppWebAccess}. */
 export interface AppWebAccessArgs extends AppToggleArgs {
@@ -25,6 +29,10 @@ export class AppWebAccess extends AppToggle {
    * @param opts Pulumi resource options.
    */
   constructor(name: string, args: AppWebAccessArgs, opts?: pulumi.CustomResourceOptions) {
-    super("AppWebAccess", name, args, opts);
+    super("AppWebAccess", webAccessFields, name, args, opts);
   }
 }
+
+// The hand-written Args and outputs name exactly the declared fields.
+assertType<SameKeys<keyof AppWebAccessArgs, ArgKeys<typeof webAccessFields> | "account">>(true);
+assertType<SameKeys<OutputKeys<AppWebAccess>, keyof typeof webAccessFields | "account">>(true);

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { type HostingClient, NotFoundError } from "../../api/wire";
+import type { HostingClient } from "../../api/wire";
 import {
   inputsFrom,
   updatedOutputs,
@@ -8,14 +8,9 @@ import {
 } from "../resource-handler";
 import { fieldLists, type Fields } from "../fields";
 import { sameValue } from "../stable-json";
-import { backupDeletionFields, databaseSetupRetryFields, vmStartFields } from "./fields";
-import {
-  backupDeletionInputSchema,
-  databaseSetupRetryInputSchema,
-  vmStartInputSchema,
-} from "./schema";
 
-interface Action<S extends z.ZodObject> {
+/** One action kind: its rules, declaration, id and what it does (each kind's handler.ts). */
+export interface Action<S extends z.ZodObject> {
   schema: S;
   /** Its declaration: the target's fields replace the resource (the action runs anew). */
   fields: Fields;
@@ -29,7 +24,7 @@ interface Action<S extends z.ZodObject> {
  * `triggers` changed, and never in check, diff or read, so a preview sends nothing. Deleting the
  * resource only forgets it: an action cannot be undone.
  */
-function actionHandler<S extends z.ZodObject>(a: Action<S>): ResourceHandler<S> {
+export function actionHandler<S extends z.ZodObject>(a: Action<S>): ResourceHandler<S> {
   return {
     schema: a.schema,
     replaceOnChange: fieldLists(a.fields).replaceOnChange,
@@ -54,33 +49,3 @@ function actionHandler<S extends z.ZodObject>(a: Action<S>): ResourceHandler<S> 
     async delete() {},
   };
 }
-
-export const vmStartHandler = actionHandler({
-  schema: vmStartInputSchema,
-  fields: vmStartFields,
-  id: (i) => i.vmId,
-  run: async (client, i) => (await client.startVm(i.vmId)).message,
-});
-
-export const databaseSetupRetryHandler = actionHandler({
-  schema: databaseSetupRetryInputSchema,
-  fields: databaseSetupRetryFields,
-  id: (i) => i.databaseId,
-  run: async (client, i) => (await client.retryDatabaseSetup(i.databaseId)).message,
-});
-
-export const backupDeletionHandler = actionHandler({
-  schema: backupDeletionInputSchema,
-  fields: backupDeletionFields,
-  id: (i) => `${i.projectId}/${i.backupId}`,
-  async run(client, i) {
-    try {
-      return (await client.deleteBackup(i.projectId, i.backupId)).message;
-    } catch (err) {
-      // The goal is "this backup does not exist": one already deleted (by an earlier run whose
-      // reply was lost, or by hand) is done, not an error.
-      if (err instanceof NotFoundError) return `backup ${i.backupId} was already deleted`;
-      throw err;
-    }
-  },
-});

@@ -1,8 +1,8 @@
 import type * as pulumi from "@pulumi/pulumi";
-import type { AccountInput } from "./account-input";
-import { assertType } from "../base";
-import { registeredProps, type ArgKeys, type SameKeys } from "./fields";
-import { HostingResource, type OutputKeys } from "./hosting-resource";
+import type { AccountInput } from "../account-input";
+import { assertType } from "../../base";
+import { registeredProps, type ArgKeys, type Fields, type SameKeys } from "../fields";
+import { HostingResource, type OutputKeys } from "../hosting-resource";
 import { toggleFields } from "./toggle-fields";
 
 /** Inputs of the per-app on/off resources ({@link AppWebAccess}, {@link AppAnalytics}). */
@@ -24,11 +24,12 @@ export abstract class AppToggle extends HostingResource {
 
   protected constructor(
     kind: "AppWebAccess" | "AppAnalytics",
+    fields: Fields,
     name: string,
     args: AppToggleArgs,
     opts?: pulumi.CustomResourceOptions,
   ) {
-    super(kind, name, registeredProps(toggleFields, args), opts);
+    super(kind, name, registeredProps(fields, args), opts);
   }
 }
 

@@ -3,7 +3,7 @@ import type { AccountInput } from "../account-input";
 import { assertType } from "../../base";
 import type { ArgKeys, SameKeys } from "../fields";
 import type { OutputKeys } from "../hosting-resource";
-import { ActionResource } from "./action-resource";
+import { ActionResource } from "../actions/action-resource";
 import { databaseSetupRetryFields } from "./fields";
 
 /** Inputs of {@link DatabaseSetupRetry}. */

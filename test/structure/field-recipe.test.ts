@@ -1,0 +1,294 @@
+import { execFile } from "node:child_process";
+import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { appHandler } from "../../src/provider/app/handler";
+
+/*
+ * A field is declared once. This follows CONTRIBUTING's recipe "Add a field to a resource" in a
+ * copy of src/: it declares an App input `region` (sent in the manifest, reported by the
+ * service, deciding the created app), then compiles, writes each place the compiler names, and
+ * compiles again until it passes. The places the compiler named must be exactly the files the
+ * recipe lists, and each must exist; then the copy runs, against its own emulator, to show what
+ * followed from the declaration without being written: prepareReads, the create's key, what a
+ * recovered create compares, the manifest, the outputs and what `pulumi import` reads.
+ */
+
+const ROOT = resolve(__dirname, "../..");
+
+/** The backticked src/ files of the recipe's section, in order. */
+function recipeFiles(): string[] {
+  const text = readFileSync(join(ROOT, "CONTRIBUTING.md"), "utf8");
+  const start = text.indexOf("### Add a field to a resource");
+  const end = text.indexOf("\n### ", start + 1);
+  if (start < 0 || end < 0) throw new Error('CONTRIBUTING.md has no "Add a field to a resource"');
+  const files = [...text.slice(start, end).matchAll(/`(src\/[\w/.-]+\.ts)`/g)].map((m) => m[1]);
+  return [...new Set(files)];
+}
+
+const REGION_DOC =
+  "The region the app runs in, e.g. `eu-west-1`; the platform's default when omitted. Changing " +
+  "it replaces the app.";
+
+/** An addition to a file of the copy: `text` right before or right after an anchor. */
+type Addition = { before: string; text: string } | { after: string; text: string };
+
+/** What the recipe writes in each file, for `region`. */
+const WRITES: Record<string, Addition[]> = {
+  // Step 1, the declaration.
+  "src/provider/app/fields.ts": [
+    {
+      before: "  setupTimeoutSeconds: {\n",
+      text:
+        "  region: {\n" +
+        `    doc: ${JSON.stringify(REGION_DOC)},\n` +
+        '    outputDoc: "The region the app runs in, as the platform reports it.",\n' +
+        '    type: "string",\n' +
+        '    input: "optional",\n' +
+        "    decidesApp: true,\n" +
+        '    wire: "region",\n' +
+        "    replaces: true,\n" +
+        "    platformDefault: true,\n" +
+        '    from: "region",\n' +
+        "  },\n",
+    },
+  ],
+  "src/provider/app/schema.ts": [
+    {
+      before: "  setupTimeoutSeconds: z\n",
+      text:
+        '  region: textInput("region", { empty: "region must not be empty; omit it", max: 50 })' +
+        ".optional(),\n",
+    },
+  ],
+  "src/provider/app/resource.ts": [
+    {
+      after: "  runtime?: pulumi.Input<AppRuntime>;\n",
+      text: `  /** ${REGION_DOC} */\n  region?: pulumi.Input<string>;\n`,
+    },
+    {
+      after: "  declare readonly runtime: pulumi.Output<AppRuntimeOutput | undefined>;\n",
+      text:
+        "  /** The region the app runs in, as the platform reports it. */\n" +
+        "  declare readonly region: pulumi.Output<string>;\n",
+    },
+  ],
+  "src/api/manifest.ts": [{ after: "  custom_command?: string;\n", text: "  region?: string;\n" }],
+  "src/api/refusals.ts": [
+    { after: '  | "custom_command"\n', text: '  | "region"\n' },
+    {
+      before: '  { words: /\\bentry ?point\\b/i, property: "entrypoint" },\n',
+      text: '  { words: /\\bregion\\b/i, property: "region" },\n',
+    },
+  ],
+  "src/api/types.ts": [
+    {
+      after: "  custom_command?: string | null;\n",
+      text: "  /** The region the app runs in. */\n  region?: string | null;\n",
+    },
+  ],
+  "src/api/schemas.ts": [
+    {
+      after: "  custom_command: z.string().nullable().optional(),\n",
+      text: "  region: z.string().nullable().optional(),\n",
+    },
+  ],
+  "src/data/results.ts": [
+    {
+      after: "  customCommand?: string | null;\n",
+      text: "  /** The region the app runs in. */\n  region?: string | null;\n",
+    },
+  ],
+  "src/emulator/manifest.ts": [
+    {
+      after: "  custom_command: z.string().min(1).optional(),\n",
+      text: "  region: z.string().min(1).optional(),\n",
+    },
+  ],
+  "src/emulator/world.ts": [
+    {
+      after: "  custom_command: string;\n",
+      text: "  /** The region it runs in. */\n  region: string;\n",
+    },
+    {
+      after: '    custom_command: m.custom_command ?? "",\n',
+      text: '    region: m.region ?? "eu-west-1",\n',
+    },
+  ],
+  // A state file written before has no region: the platform's default.
+  "src/emulator/state-schema.ts": [
+    {
+      after: "  custom_command: z.string(),\n",
+      text: '  region: z.string().default("eu-west-1"),\n',
+    },
+  ],
+  "src/emulator/routes/apps.ts": [
+    { after: "    custom_command: app.custom_command,\n", text: "    region: app.region,\n" },
+  ],
+};
+
+/** Writes `file`'s part of the recipe into the copy. */
+function write(dir: string, file: string): void {
+  const path = join(dir, file);
+  let text = readFileSync(path, "utf8");
+  for (const add of WRITES[file]) {
+    const anchor = "before" in add ? add.before : add.after;
+    const found = text.indexOf(anchor);
+    if (found < 0 || text.indexOf(anchor, found + 1) >= 0) {
+      throw new Error(`${file}: the anchor ${JSON.stringify(anchor)} is not there exactly once`);
+    }
+    const at = "before" in add ? found : found + anchor.length;
+    text = text.slice(0, at) + add.text + text.slice(at);
+  }
+  writeFileSync(path, text);
+}
+
+interface Outcome {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+function run(cmd: string, args: string[], cwd: string): Promise<Outcome> {
+  return new Promise((done) => {
+    execFile(cmd, args, { cwd, maxBuffer: 64 * 1024 * 1024 }, (err, stdout, stderr) => {
+      const code = err ? (typeof err.code === "number" ? err.code : 1) : 0;
+      done({ code, stdout, stderr });
+    });
+  });
+}
+
+/** The compiler's errors: for each, the place it names, else the file it is in. */
+function placesNamed(output: string): Array<{ place: string; error: string }> {
+  const errors = output.split(/\n(?=\S)/).filter((e) => /^src\/\S+\(\d+,\d+\): error TS/.test(e));
+  return errors.map((error) => ({
+    place: /\((src\/[\w/.-]+\.ts)\)/.exec(error)?.[1] ?? error.slice(0, error.indexOf("(")),
+    error,
+  }));
+}
+
+/** Runs in the compiled copy: what followed from the declaration alone. */
+const PROBE = `
+const { mkdtempSync, writeFileSync } = require("node:fs");
+const { join } = require("node:path");
+const D = join(process.cwd(), "dist");
+const { appHandler, manifestOf } = require(join(D, "provider/app/handler"));
+const { appInputSchema } = require(join(D, "provider/app/schema"));
+const { createKey } = require(join(D, "provider/app/create-key"));
+const { mayBeMadeFrom } = require(join(D, "provider/app/created-shape"));
+const { importReaders } = require(join(D, "provider/native/import-read"));
+const { startEmulator } = require(join(D, "emulator"));
+const { HostingClient } = require(join(D, "api"));
+
+(async () => {
+  const origin = { account: "acct-digest-1", urn: "urn:pulumi:dev::shop::pulumi-nodejs:dynamic/hosting:App::web" };
+  const out = {
+    prepareReads: appHandler.prepareReads,
+    replaceOnChange: appHandler.replaceOnChange,
+    keyWithout: createKey(origin, { name: "web" }, 0),
+    keysDiffer: createKey(origin, { name: "web", region: "eu-west-1" }, 0) !==
+      createKey(origin, { name: "web", region: "us-east-2" }, 0),
+    otherRegionTaken: mayBeMadeFrom({ id: "a", name: "web", region: "eu-west-1" }, { name: "web", region: "us-east-2" }),
+    sameRegionTaken: mayBeMadeFrom({ id: "a", name: "web", region: "us-east-2" }, { name: "web", region: "us-east-2" }),
+    manifest: manifestOf(appInputSchema.parse({ source: "./app", name: "web", region: "us-east-2" })),
+  };
+  const emu = await startEmulator({ seed: "region", setupDelayMs: 0 });
+  const client = new HostingClient({ apiUrl: emu.url, token: emu.issueToken() });
+  try {
+    const source = mkdtempSync(join(require("node:os").tmpdir(), "region-app-"));
+    writeFileSync(join(source, "index.js"), "console.log('hi');\\n");
+    const inputs = appInputSchema.parse({ source, name: "web", region: "us-east-2" });
+    const made = await appHandler.create(client, await appHandler.prepare(inputs, {}));
+    out.createdRegion = made.outs.region;
+    out.imported = (await importReaders.App.find(client, made.id)).inputs;
+  } finally {
+    await client.close();
+    await emu.stop();
+  }
+  // Progress lines go to stdout too: the answer is the last line.
+  process.stdout.write("\\nprobe: " + JSON.stringify(out) + "\\n");
+})().catch((err) => { console.error(err); process.exit(1); });
+`;
+
+test("an App input declared once: the compiler names the recipe's files, the rest follows", async () => {
+  const recipe = recipeFiles();
+  for (const file of recipe)
+    expect([file, readFileSync(join(ROOT, file)).length > 0]).toEqual([file, true]);
+  const dir = mkdtempSync(join(tmpdir(), "field-recipe-"));
+  try {
+    cpSync(join(ROOT, "src"), join(dir, "src"), { recursive: true });
+    symlinkSync(join(ROOT, "node_modules"), join(dir, "node_modules"), "dir");
+    // The client reads its version from package.json, two levels above dist/api.
+    cpSync(join(ROOT, "package.json"), join(dir, "package.json"));
+    const base = JSON.parse(readFileSync(join(ROOT, "tsconfig.json"), "utf8")) as {
+      compilerOptions: Record<string, unknown>;
+    };
+    const options = {
+      ...base.compilerOptions,
+      rootDir: "src",
+      outDir: "dist",
+      types: ["node"],
+      incremental: true,
+      tsBuildInfoFile: "tsbuildinfo",
+      pretty: false,
+    };
+    writeFileSync(
+      join(dir, "tsconfig.json"),
+      JSON.stringify({ compilerOptions: options, include: ["src"] }),
+    );
+    const tsc = join(ROOT, "node_modules/typescript/bin/tsc");
+
+    // Step 1: the declaration. Then compile, and write what the compiler names, until it passes.
+    write(dir, "src/provider/app/fields.ts");
+    const written = ["src/provider/app/fields.ts"];
+    const rounds: string[][] = [];
+    for (;;) {
+      const { code, stdout } = await run(process.execPath, [tsc, "-p", ".", "--noEmit"], dir);
+      const named = placesNamed(stdout);
+      if (code === 0) break;
+      expect(named.length).toBeGreaterThan(0);
+      const fresh = [...new Set(named.map((n) => n.place))].filter((p) => !written.includes(p));
+      rounds.push(fresh);
+      console.log(`round ${rounds.length}: ${named.map((n) => n.error).join("\n")}`);
+      if (fresh.length === 0 || rounds.length > 6) {
+        throw new Error(`the compiler names nothing new to write:\n${stdout}`);
+      }
+      for (const place of fresh) {
+        // A place the recipe does not list: the recipe is missing a step.
+        expect({ place, inRecipe: recipe.includes(place) }).toEqual({ place, inRecipe: true });
+        write(dir, place);
+        written.push(place);
+      }
+    }
+    console.log(`places the compiler named, round by round: ${JSON.stringify(rounds)}`);
+    // Every file the recipe lists was named (or is the declaration), and nothing else was written.
+    expect([...written].sort()).toEqual([...recipe].sort());
+
+    // Emitted once it compiles (the checked program is reused).
+    expect((await run(process.execPath, [tsc, "-p", "."], dir)).code).toBe(0);
+    const probe = await run(process.execPath, ["-e", PROBE], dir);
+    const answer = /^probe: (.*)$/m.exec(probe.stdout)?.[1];
+    if (probe.code !== 0 || answer === undefined) {
+      throw new Error(`the compiled copy failed:\n${probe.stdout}\n${probe.stderr}`);
+    }
+    const got = JSON.parse(answer) as Record<string, unknown>;
+    expect(got.prepareReads).toEqual([...(appHandler.prepareReads ?? []), "region"]);
+    expect(got.replaceOnChange).toContain("region");
+    // The key of a create without a region is the one sent before (create-key.test.ts); one
+    // that differs only in region is another key.
+    expect(got.keyWithout).toBe(
+      "ph1-2a13f6691499f94be577f4ea0f5ef931ce85a19bf22b67f78c291231389c8a6d",
+    );
+    expect(got.keysDiffer).toBe(true);
+    expect({ other: got.otherRegionTaken, same: got.sameRegionTaken }).toEqual({
+      other: false,
+      same: true,
+    });
+    expect(got.manifest).toEqual({ name: "web", region: "us-east-2" });
+    // Through the copy's own emulator: sent in the manifest, stored, reported, read back.
+    expect(got.createdRegion).toBe("us-east-2");
+    expect(got.imported).toMatchObject({ name: "web", region: "us-east-2" });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}, 600_000);
