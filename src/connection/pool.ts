@@ -12,6 +12,13 @@ import type { WireSettings } from "./wire-limits";
 const api = once(() => require("../api") as typeof import("../api"));
 
 /**
+ * @internal Loads the client now. For tests that load a provider host in a module registry of
+ * its own (jest's isolateModules): a load after that registry closed would take another copy of
+ * the client, with its own limiters and clock.
+ */
+export const loadClientModule = (): void => void api();
+
+/**
  * One client per URL, token and limits, so keep-alive and the limiter are shared by everything
  * that talks with the same credentials in this process (every resource type, every data source).
  */

@@ -51,6 +51,8 @@ export class InProcessProvider implements ProviderCalls {
       handlers = await import("../../src/provider/handlers");
       (await import("../../src/provider/clock")).setClock(clock);
       (await import("../../src/api/shared-limiters")).setSharedLimiterClock(clock);
+      // The client loads on first use (connection/pool.ts): here, so it is this host's copy.
+      (await import("../../src/connection/pool")).loadClientModule();
     });
     return new InProcessProvider(handlers!);
   }
