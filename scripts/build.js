@@ -65,7 +65,7 @@ function inputsDigest(files) {
  * copy does not): then the build writes plugin/schema.json and the plugin's bundle, and dist/ is
  * fresh only with both.
  */
-const hasSchema = () => existsSync(join(ROOT, "src", "provider", "native", "package-schema.ts"));
+const hasSchema = () => existsSync(join(ROOT, "src", "native", "package-schema.ts"));
 
 function isFresh(files, digest) {
   if (!existsSync(STAMP) || readFileSync(STAMP, "utf8") !== digest) return false;

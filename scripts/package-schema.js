@@ -1,6 +1,6 @@
 /*
  * Writes plugin/schema.json, the Pulumi package schema of the native plugin: resources from the
- * field declarations (dist/provider/native/package-schema.js, so build first), functions from
+ * field declarations (dist/native/package-schema.js, so build first), functions from
  * the data sources' TypeScript signatures (the same checker pass as the reference pages).
  * `node scripts/package-schema.js` writes it; `build.js` runs it after tsc.
  */
@@ -122,9 +122,7 @@ function functionSpecs(checker, symbols) {
 function schema() {
   const { exportsOfIndex, commentOf } = require("./reference-docs");
   const { resourceDeclarations } = require(path.join(ROOT, "dist", "provider", "declarations"));
-  const { packageSchema } = require(
-    path.join(ROOT, "dist", "provider", "native", "package-schema"),
-  );
+  const { packageSchema } = require(path.join(ROOT, "dist", "native", "package-schema"));
   const { version } = require(path.join(ROOT, "package.json"));
   const { checker, symbols } = exportsOfIndex();
   const resources = {};

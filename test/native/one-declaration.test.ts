@@ -12,8 +12,8 @@ import {
   type SchemaKeys,
   type WireKeys,
 } from "../../src/provider/fields";
-import { resourceSpec } from "../../src/provider/native/package-schema";
-import { typeSpecOf } from "../../src/provider/native/schema-types";
+import { resourceSpec } from "../../src/native/package-schema";
+import { typeSpecOf } from "../../src/native/schema-types";
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const docs = require("../../scripts/reference-docs") as {

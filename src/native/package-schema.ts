@@ -1,6 +1,5 @@
-import type { SettingKey } from "../../connection";
-import type { ResourceDeclaration } from "../declarations";
-import { accountField, type Field } from "../fields";
+import type { SettingKey } from "../connection";
+import { accountField, type Field, type ResourceDeclaration } from "../provider";
 import {
   objectTypes,
   PACKAGE,

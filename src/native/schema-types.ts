@@ -1,8 +1,11 @@
-import { assertType } from "../../base";
-import type { AppRuntimeOutput } from "../app/resource";
-import type { DnsRecord } from "../custom-domain/dns-records";
-import type { CustomDomainSsl, ValidationRecordOutput } from "../custom-domain/resource";
-import type { SameKeys } from "../fields";
+import { assertType } from "../base";
+import type {
+  AppRuntimeOutput,
+  CustomDomainSsl,
+  DnsRecord,
+  SameKeys,
+  ValidationRecordOutput,
+} from "../provider";
 
 /*
  * Pulumi package-schema types for the declarations' `type` texts. A text not understood here
