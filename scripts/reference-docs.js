@@ -13,19 +13,21 @@ const examples = require("./reference-examples");
 const ROOT = path.resolve(__dirname, "..");
 const OUT = path.join(ROOT, "docs", "reference");
 
+const INDEX = path.join(ROOT, "src", "index.ts");
+const OPTIONS = { strict: true, target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.CommonJS };
+
 let indexExports;
 
 /** The exported names of src/index.ts with their declarations, through the type checker. */
 function exportsOfIndex() {
-  indexExports ??= readIndexExports();
+  indexExports ??= readIndexExports(ts.createProgram([INDEX], OPTIONS));
   return indexExports;
 }
 
-function readIndexExports() {
-  const options = { strict: true, target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.CommonJS };
-  const program = ts.createProgram([path.join(ROOT, "src", "index.ts")], options);
+/** The same of `program`, a program over src/index.ts (and more). */
+function readIndexExports(program) {
   const checker = program.getTypeChecker();
-  const index = program.getSourceFile(path.join(ROOT, "src", "index.ts"));
+  const index = program.getSourceFile(INDEX);
   const symbols = checker.getExportsOfModule(checker.getSymbolAtLocation(index));
   const resolved = new Map();
   for (const s of symbols) {
@@ -367,6 +369,9 @@ module.exports = {
   hoverMismatches,
   resourcePage,
   exportsOfIndex,
+  readIndexExports,
+  INDEX,
+  OPTIONS,
   commentOf,
   OUT,
 };

@@ -17,7 +17,7 @@ import {
 } from "../provider";
 import type { Tell } from "./engine-log";
 import { ImportChecks, importReaders, notFound, placeholderFailures } from "./import-read";
-import { packageSchema } from "./package-schema";
+import type { packageSchema } from "./package-schema";
 import { sealBySchema } from "./schema-secrets";
 import { PACKAGE, tokenOf } from "./schema-types";
 import { plain, secret, secretKeys } from "./wire-values";
@@ -81,21 +81,12 @@ async function resolved(v: unknown): Promise<unknown> {
   return out;
 }
 
-/** The schema written at build (scripts/package-schema.js); the plugin's bundle holds it. */
+/**
+ * The schema written at build (scripts/plugin-schema.js), which the plugin's bundle holds: what
+ * it serves, and what is secret in its resources, provider config and types.
+ */
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const schema = (): unknown => require("../../plugin/schema.json");
-
-/** The same schema's resources, provider config and types: what is secret is read from here. */
-const SCHEMA = packageSchema(
-  "0.0.0",
-  Object.fromEntries(
-    Object.entries(resourceDeclarations).map(([k, declaration]) => [
-      k,
-      { description: "", declaration },
-    ]),
-  ),
-  {},
-);
+const SCHEMA = require("../../plugin/schema.json") as ReturnType<typeof packageSchema>;
 
 /** Sealing by the schema of a kind's inputs and outputs; `alsoSecret`: keys secret going in. */
 function sealersOf(kind: ResourceKind) {
@@ -169,7 +160,7 @@ export class HostingProvider implements provider.Provider {
   }
 
   async getSchema(): Promise<string> {
-    return JSON.stringify(schema());
+    return JSON.stringify(SCHEMA);
   }
 
   #methods(urn: string) {
