@@ -124,6 +124,24 @@ const MODULES = {
       "test/provider/app.test.ts",
     ],
   },
+  "source-index": {
+    // Equivalent survivors: FORMAT made "" (written and compared alike); the file name's
+    // `.slice(0, 32)` dropped (a longer name, used alike); the racy `<` made `<=` and
+    // `size <= MAX_INDEX_BYTES` made `<` (they differ at one millisecond, at one byte);
+    // `clearTimeout(timer)` dropped (an unref'd timer resolving a race already settled);
+    // `uid === undefined ||` made `false ||` (undefined on Windows only); the lstat's
+    // `!readable(...)` made `false` (fstat refuses the same; the lstat spares a device the
+    // open) and the fstat's (it refuses only a file swapped in between the two looks).
+    mutate: "src/provider/app/source-index.ts",
+    tests: ["test/provider/source-index.test.ts", "test/provider/source-index-file.test.ts"],
+  },
+  "create-key": {
+    // Reached in this process by the in-process provider; interrupted-create.test.ts reaches it
+    // only in the provider host's child, which reports no coverage (it would need `host`).
+    // No equivalent survivor: the key's text is pinned (it must not change between releases).
+    mutate: "src/provider/app/create-key.ts",
+    tests: ["test/provider/create-key.test.ts"],
+  },
 };
 
 /** `name` or `name:44-44,118-128` (only mutants on those lines, e.g. to check one fix). */

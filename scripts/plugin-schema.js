@@ -66,12 +66,7 @@ function typeSpec(checker, type, at) {
   }
   const index = checker.getIndexInfosOfType(type)[0];
   if (index && checker.getPropertiesOfType(type).length === 0) {
-    // As released, and the SDKs made from it: a map of `unknown` values (getAppDashboard's series
-    // points) maps to an object type without properties, where `pulumi.json#/Any` is meant. A fix
-    // changes the SDKs' types, so it is a change of its own.
-    const values =
-      index.type.flags & ts.TypeFlags.Unknown ? emptyObject(at) : typeSpec(checker, index.type, at);
-    return { type: "object", additionalProperties: values };
+    return { type: "object", additionalProperties: typeSpec(checker, index.type, at) };
   }
   const own = name && /^[A-Z]/.test(name) && name !== "__type" ? name : undefined;
   const typeName = own ? (at.names[own] ?? own) : at.hint;
@@ -83,12 +78,6 @@ function typeSpec(checker, type, at) {
 }
 
 const ref = (typeName) => ({ $ref: `#/types/hosting:index:${typeName}` });
-
-/** An object type without properties, named by `at.hint`. */
-function emptyObject(at) {
-  at.types[at.hint] ??= { type: "object", description: "", properties: {} };
-  return ref(at.hint);
-}
 
 /** The properties and required names of an object type (of every member of a union). */
 function objectSpec(checker, type, at) {

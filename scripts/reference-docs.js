@@ -2,13 +2,19 @@
  * Generates docs/reference/: one Markdown page per resource class, in the Registry's shape, from
  * the field declarations (dist/provider/declarations.js, so `npm run build` first) and the class
  * comments; one page per data source (getX with getXOutput, pickRuntimeVersion) from the
- * exported signatures and their comments. `node scripts/reference-docs.js` writes the pages;
- * `--check` fails when the committed ones are stale (the test does the same in memory).
+ * exported signatures and their comments. Each page's example is in TypeScript, Python, Go and
+ * YAML, generated from its YAML source by scripts/reference-programs.js (Pulumi's program
+ * generators: the Go tools of scripts/yamlpcl and scripts/sdkgen).
+ *
+ * `node scripts/reference-docs.js` (`npm run docs`) writes the pages; `--check` fails when the
+ * committed ones are not what the sources give. `generate(examplesOfPages())` regenerates every
+ * page but the examples without Go (test/docs/reference.test.ts).
  */
 const fs = require("node:fs");
 const path = require("node:path");
 const ts = require("typescript");
-const examples = require("./reference-examples");
+const typescriptOnly = require("./reference-examples");
+const programs = require("./reference-programs");
 
 const ROOT = path.resolve(__dirname, "..");
 const OUT = path.join(ROOT, "docs", "reference");
@@ -60,7 +66,7 @@ const goName = (n) => n[0].toUpperCase() + n.slice(1);
 /** `name` with its Python and Go names (YAML, TypeScript and the schema use `name`). */
 const names = (n) => `\`${n}\` (Python \`${pyName(n)}\`, Go \`${goName(n)}\`;`;
 
-/** A complete program around an example (the pages' snippets compile as they are). */
+/** A complete program around a TypeScript-only example (the pages' snippets compile as they are). */
 function program(body) {
   const imports = [];
   if (/\bpath\./.test(body)) imports.push('import * as path from "node:path";');
@@ -71,6 +77,61 @@ function program(body) {
   if (needsApp) lines.push('const app = new hosting.App("web", { source: "./app", name: "web" });');
   lines.push(body);
   return lines.join("\n");
+}
+
+/**
+ * The "Example Usage" section: one block per language, from the page's YAML source; or the
+ * TypeScript of a helper that only the TypeScript package has.
+ */
+function exampleSection(name, example) {
+  if (typeof example === "string") {
+    return [
+      "## Example Usage",
+      "",
+      "A helper of the TypeScript package only: in other languages, pick from the data source's result.",
+      "",
+      "```ts",
+      program(example),
+      "```",
+      "",
+    ];
+  }
+  const out = [
+    "## Example Usage",
+    "",
+    `Written once in YAML (\`scripts/reference-examples/${name}.yaml\`); the TypeScript, Python ` +
+      "and Go are what Pulumi's program generators make of it. TypeScript uses this package's " +
+      "own classes and functions; Python, Go and YAML the native plugin and its SDKs.",
+    "",
+  ];
+  for (const { key, title, fence } of programs.LANGUAGES) {
+    const code = example[key];
+    if (typeof code !== "string") throw new Error(`the example of ${name} has no ${title}`);
+    out.push(`### ${title}`, "", "```" + fence, code.replace(/\n*$/, ""), "```", "");
+  }
+  return out;
+}
+
+/**
+ * The examples as the committed pages show them: page name → { typescript, python, go, yaml },
+ * or the TypeScript text of a TypeScript-only page (as written, without its imports).
+ */
+function examplesOfPages(dir = OUT) {
+  const out = new Map();
+  if (!fs.existsSync(dir)) return out;
+  for (const file of fs.readdirSync(dir).filter((f) => f.endsWith(".md"))) {
+    const text = fs.readFileSync(path.join(dir, file), "utf8");
+    const start = text.indexOf("\n## Example Usage\n");
+    if (start < 0) continue;
+    const section = text.slice(start + 1, text.indexOf("\n## ", start + 1));
+    const example = {};
+    for (const m of section.matchAll(/^### (\w+)\n\n```(\w+)\n([\s\S]*?)^```$/gm)) {
+      const language = programs.LANGUAGES.find((l) => l.title === m[1] && l.fence === m[2]);
+      if (language) example[language.key] = m[3];
+    }
+    out.set(file.slice(0, -".md".length), example);
+  }
+  return out;
 }
 
 const BIGGEST = Number.MAX_SAFE_INTEGER;
@@ -107,7 +168,7 @@ function inputLimits(schema) {
   );
 }
 
-function resourcePage(kind, declaration, comment) {
+function resourcePage(kind, declaration, comment, example) {
   const { fields, adoption } = declaration;
   const limits = inputLimits(declaration.inputs);
   const limitText = (k) => (limits[k]?.length ? ` Limits: ${limits[k].join("; ")}.` : "");
@@ -130,12 +191,7 @@ function resourcePage(kind, declaration, comment) {
     `Type token: \`pulumi-nodejs:dynamic/hosting:${kind}\`; with the native plugin ` +
       `(other languages, \`pulumi import\`): \`hosting:index:${kind}\`.`,
     "",
-    "## Example Usage",
-    "",
-    "```ts",
-    program(comment.example),
-    "```",
-    "",
+    ...exampleSection(kind, example),
     "## Argument Reference",
     "",
     ...args.map(([k, f]) => `- ${names(k)} ${tags(f)}): ${one(f.doc)}${limitText(k)}`),
@@ -231,13 +287,11 @@ function parameterLines(checker, param, decl, native) {
   return [head, "", ...(lines.length > 0 ? lines : ["No fields."]), ""];
 }
 
-function dataSourcePage(checker, name, symbols) {
+function dataSourcePage(checker, name, symbols, example) {
   const fn = symbols.get(name);
   const comment = commentOf(checker, fn);
   const { sig, type, list } = resultType(checker, checker.getTypeOfSymbol(fn));
   const output = symbols.get(`${name}Output`);
-  const example = examples[name];
-  if (!example) throw new Error(`scripts/reference-examples.js has no example of ${name}`);
   // A function of the native plugin too (hosting:index:<name>), or a TypeScript helper only.
   const native = name.startsWith("get");
   const out = [`# ${name}`, "", one(comment.text), ""];
@@ -249,8 +303,7 @@ function dataSourcePage(checker, name, symbols) {
       "",
     );
   }
-  out.push("## Example Usage", "", "```ts", program(example), "```", "");
-  out.push("## Argument Reference", "");
+  out.push(...exampleSection(name, example), "## Argument Reference", "");
   for (const param of sig.parameters) {
     out.push(...parameterLines(checker, param, param.valueDeclaration, native));
   }
@@ -273,24 +326,37 @@ function dataSourcePage(checker, name, symbols) {
   return out.join("\n");
 }
 
-/** Every page, by file name under docs/reference/. */
-function generate() {
+/**
+ * Every page, by file name under docs/reference/.
+ * @param {Map<string, object>} examples page name → its example in every language
+ *   (scripts/reference-programs.js `generate()`, or `examplesOfPages()` as committed)
+ */
+function generate(examples) {
   const { resourceDeclarations } = require(path.join(ROOT, "dist", "provider", "declarations"));
   const { accountField } = require(path.join(ROOT, "dist", "provider", "fields"));
   const { checker, symbols } = exportsOfIndex();
+  const exampleOf = (name) => {
+    if (typescriptOnly[name]) return typescriptOnly[name];
+    const example = examples.get(name);
+    if (!example)
+      throw new Error(`no example of ${name}: write scripts/reference-examples/${name}.yaml`);
+    return example;
+  };
   const pages = new Map();
   for (const [kind, declaration] of Object.entries(resourceDeclarations)) {
     const comment = commentOf(checker, symbols.get(kind));
-    pages.set(
-      `${kind}.md`,
-      resourcePage(kind, { ...declaration, accountDoc: accountField.doc }, comment),
-    );
+    const d = { ...declaration, accountDoc: accountField.doc };
+    pages.set(`${kind}.md`, resourcePage(kind, d, comment, exampleOf(kind)));
   }
   const dataSources = [...symbols.keys()]
     .filter((n) => /^get[A-Z]\w*$/.test(n) && !n.endsWith("Output"))
     .concat("pickRuntimeVersion")
     .sort();
-  for (const name of dataSources) pages.set(`${name}.md`, dataSourcePage(checker, name, symbols));
+  for (const name of dataSources) {
+    pages.set(`${name}.md`, dataSourcePage(checker, name, symbols, exampleOf(name)));
+  }
+  const unused = [...examples.keys()].filter((n) => !pages.has(`${n}.md`));
+  if (unused.length > 0) throw new Error(`examples of no page: ${unused.join(", ")}`);
   const resources = Object.keys(resourceDeclarations);
   pages.set(
     "README.md",
@@ -316,8 +382,8 @@ function generate() {
   return pages;
 }
 
-/** The committed pages that differ from what the declarations give (missing, changed, extra). */
-function stalePages(pages = generate()) {
+/** The committed pages that differ from `pages` (missing, changed, extra). */
+function stalePages(pages) {
   const present = fs.existsSync(OUT) ? fs.readdirSync(OUT).filter((f) => f.endsWith(".md")) : [];
   const stale = [];
   for (const [file, text] of pages) {
@@ -327,7 +393,7 @@ function stalePages(pages = generate()) {
   return stale.concat(present.filter((f) => !pages.has(f)));
 }
 
-function write(pages = generate()) {
+function write(pages) {
   fs.mkdirSync(OUT, { recursive: true });
   for (const f of fs.readdirSync(OUT)) if (!pages.has(f)) fs.rmSync(path.join(OUT, f));
   for (const [file, text] of pages) fs.writeFileSync(path.join(OUT, file), text);
@@ -365,6 +431,7 @@ module.exports = {
   pyName,
   goName,
   generate,
+  examplesOfPages,
   stalePages,
   hoverMismatches,
   resourcePage,
@@ -377,13 +444,14 @@ module.exports = {
 };
 
 if (require.main === module) {
+  const pages = generate(programs.generate());
   if (process.argv.includes("--check")) {
-    const stale = stalePages();
+    const stale = stalePages(pages);
     if (stale.length > 0) {
       console.error(`docs/reference is stale (${stale.join(", ")}): run npm run docs`);
       process.exit(1);
     }
   } else {
-    write();
+    write(pages);
   }
 }

@@ -150,6 +150,9 @@ function writePythonDist() {
 module.exports = {
   GO_SDK,
   PY_DIST,
+  SCHEMA,
+  digest,
+  schemaText,
   goTool,
   generatedSdk,
   goSdkDifferences,

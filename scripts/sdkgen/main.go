@@ -195,7 +195,10 @@ func bind(pkg *schema.Package, text []byte) (*pcl.Program, error) {
 	if parser.Diagnostics.HasErrors() {
 		return nil, parser.Diagnostics
 	}
-	bound, diags, err := pcl.BindProgram(parser.Files, oneLoader{pkg})
+	// Every invoke in its Output form (getXOutput), as a program passing resources' outputs would
+	// call it: that form keeps a result's secret mark, and Go's plain form refuses a secret result
+	// ("unexpected secret result returned to invoke call").
+	bound, diags, err := pcl.BindProgram(parser.Files, oneLoader{pkg}, pcl.PreferOutputVersionedInvokes)
 	if err != nil {
 		return nil, err
 	}

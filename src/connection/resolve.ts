@@ -125,7 +125,8 @@ function check(
   ];
   if (!apiUrl || !token) {
     // A setting missing because its key is misspelt is said once, as the misspelling.
-    return { problem: unset.join(" "), repeats: unset.filter((p) => s.problems.includes(p)) };
+    const repeats = unset.filter((p) => s.problems.includes(p));
+    return { problem: unset.join(" "), ...(repeats.length > 0 ? { repeats } : {}) };
   }
   const urlText = typeof apiUrl.value === "string" ? apiUrl.value.trim() : "";
   const tokenText = typeof token.value === "string" ? token.value.trim() : "";

@@ -212,8 +212,9 @@ function methodsFor(h: ResourceHandler, held: HeldConnection) {
         return {}; // No id tells Pulumi the object is gone: a refresh drops it.
       }
       const inputs = withAccount(found.inputs, state.account);
-      // Found: a state of an earlier release records the account that found it from now on.
-      const outs = withOwner(found.props, state, ownerNow(held.conn, state));
+      // The owner recorded, if any. A state of an earlier release learns it with its next update,
+      // never here: a refresh that added it would show every resource as changed after upgrade.
+      const outs = withOwner(found.props, state, undefined);
       // Inputs go back only when the refresh changed them (drift): without them the engine keeps
       // the inputs it holds, and each of the N answers of a refresh is half the size.
       const unchanged = sameValue(inputs, withAccount(inputsFrom(h.schema, state), state.account));

@@ -3,11 +3,15 @@ import { join } from "node:path";
 
 /*
  * docs/reference is generated from the declarations (npm run docs) and committed: regenerated in
- * memory here (from the build pretest makes), it must equal what is committed.
+ * memory here (from the build pretest makes), it must equal what is committed. The examples are
+ * taken as the pages hold them: that they are what their YAML sources give needs Pulumi's
+ * program generators (Go tools), and is test/native/reference-examples.test.ts's to hold.
  */
+type Example = Partial<Record<"typescript" | "python" | "go" | "yaml", string>>;
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const reference = require("../../scripts/reference-docs") as {
-  generate(): Map<string, string>;
+  generate(examples: Map<string, Example | string>): Map<string, string>;
+  examplesOfPages(): Map<string, Example>;
   stalePages(pages?: Map<string, string>): string[];
   hoverMismatches(): string[];
   OUT: string;
@@ -15,7 +19,8 @@ const reference = require("../../scripts/reference-docs") as {
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const index = require("../../dist") as Record<string, unknown>;
 
-const pages = reference.generate();
+const committedExamples = reference.examplesOfPages();
+const pages = reference.generate(committedExamples);
 
 test("the committed pages are what the declarations give (run npm run docs when this fails)", () => {
   expect(reference.stalePages(pages)).toEqual([]);
@@ -38,6 +43,18 @@ test("one page per resource class, headed by its name, naming every argument and
   }
 });
 
+test("every page but a TypeScript-only helper's shows its example in TypeScript, Python, Go and YAML", () => {
+  const languages = (name: string) => Object.keys(committedExamples.get(name) ?? {}).sort();
+  const pageNames = readdirSync(reference.OUT)
+    .filter((f) => f.endsWith(".md") && f !== "README.md")
+    .map((f) => f.slice(0, -".md".length));
+  expect(pageNames.length).toBeGreaterThan(15);
+  for (const name of pageNames.filter((n) => n !== "pickRuntimeVersion")) {
+    expect([name, languages(name)]).toEqual([name, ["go", "python", "typescript", "yaml"]]);
+  }
+  expect(pages.get("pickRuntimeVersion.md")).toMatch(/^```ts\n/m);
+});
+
 test("every exported data source has a page with an example", () => {
   const functions = Object.keys(index).filter(
     (n) => /^get[A-Z]/.test(n) || n === "pickRuntimeVersion",
@@ -50,9 +67,10 @@ test("every exported data source has a page with an example", () => {
     const base = fn.replace(/Output$/, "");
     const page = pages.get(`${base}.md`) ?? "";
     expect([fn, page.split("\n")[0]]).toEqual([fn, `# ${base}`]);
-    // Each function (getX and getXOutput alike) is called in a ```ts example.
+    // The function is called, as getX or getXOutput (the generator picks the one that fits).
     const examples = [...page.matchAll(/^```ts\n([\s\S]*?)^```/gm)].map((m) => m[1]).join("\n");
-    expect([fn, new RegExp(`hosting\\s*\\.${fn}\\(`).test(examples)]).toEqual([fn, true]);
+    const called = new RegExp(`hosting\\s*\\.${base}(Output)?\\(`).test(examples);
+    expect([fn, called]).toEqual([fn, true]);
   }
   expect(text).toContain("pickRuntimeVersion");
 });

@@ -1,5 +1,6 @@
 import { join } from "node:path";
 import { startEmulator, type RunningEmulator } from "../../src/emulator";
+import { appIdsOf } from "../helpers/emulator";
 import { describeEngine, ok, opsByName, projectFrom, PulumiStack } from "./engine";
 
 /*
@@ -18,10 +19,7 @@ beforeAll(async () => {
 });
 afterAll(async () => emu?.stop());
 
-const appsOf = (user: string) => {
-  const id = emu.users.find((u) => u.name === user)!.id;
-  return emu.world.apps.filter((a) => a.user_id === id).map((a) => a.id);
-};
+const appsOf = (user: string) => appIdsOf(emu, user);
 
 function stack(name: string, dir = projectFrom(FIXTURE)): PulumiStack {
   return new PulumiStack({

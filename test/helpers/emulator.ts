@@ -42,3 +42,9 @@ export async function postApps(emu: RunningEmulator, body: Buffer | string, cont
     body: (await res.body.json()) as { error?: string; id?: string },
   };
 }
+
+/** The ids of the emulator's apps that belong to the user of this name (`alice`, `bob`). */
+export function appIdsOf(emu: RunningEmulator, user: string): string[] {
+  const id = emu.users.find((u) => u.name === user)?.id;
+  return emu.world.apps.filter((a) => a.user_id === id).map((a) => a.id);
+}

@@ -16,7 +16,7 @@ import type { ResourceSpec } from "../../src/native/package-schema";
 
 /* eslint-disable @typescript-eslint/no-require-imports */
 const docs = require("../../scripts/reference-docs") as {
-  resourcePage(kind: string, d: object, comment: { text: string; example: string }): string;
+  resourcePage(kind: string, d: object, comment: { text: string }, example: object): string;
 };
 const { resourceSchema } = require("../../scripts/plugin-schema") as {
   resourceSchema(kind: string, declaration: object): ResourceSpec;
@@ -93,10 +93,12 @@ test("the reference page lists it as an argument that replaces the resource", ()
   const page = docs.resourcePage(
     "App",
     { ...resourceDeclarations.App, fields: withHealthPath, accountDoc: accountField.doc },
-    { text: "An app.", example: 'new hosting.App("web", { source: "./app", name: "web" });' },
+    { text: "An app." },
+    { typescript: "", python: "", go: "", yaml: "" },
   );
   expect(page).toContain(
-    "- `healthPath` (Optional, `string`): The path the platform probes for health",
+    "- `healthPath` (Python `health_path`, Go `HealthPath`; Optional, `string`): The path the " +
+      "platform probes for health",
   );
   expect(page).toMatch(/A change to .*`healthPath`.* replaces the resource/);
 });

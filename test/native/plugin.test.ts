@@ -40,7 +40,8 @@ test("the schema: every kind and data source under `hosting:index:`, secrets and
   const schema = (await host.getSchema()) as {
     name: string;
     resources: Record<string, { properties: Record<string, { secret?: boolean }> }>;
-    functions: Record<string, unknown>;
+    functions: Record<string, { outputs: { properties: Record<string, unknown> } }>;
+    types: Record<string, { properties?: Record<string, unknown> }>;
     config: { variables: Record<string, { secret?: boolean }> };
     provider: { inputProperties: Record<string, unknown> };
   };
@@ -59,6 +60,19 @@ test("the schema: every kind and data source under `hosting:index:`, secrets and
     inputProperties: { name: { type: "string", replaceOnChanges: true } },
     // `name` is optional: an App without one is named after its resource and stack.
     requiredInputs: ["source"],
+  });
+  // A value of any type is `Any`: an empty object type in its place (getAppDashboard's series)
+  // made the Go SDK refuse the service's strings and numbers.
+  expect(
+    Object.keys(schema.types).filter(
+      (t) => Object.keys(schema.types[t].properties ?? {}).length === 0,
+    ),
+  ).toEqual([]);
+  expect(
+    schema.functions["hosting:index:getAppDashboard"].outputs.properties.browserData,
+  ).toMatchObject({
+    type: "array",
+    items: { type: "object", additionalProperties: { $ref: "pulumi.json#/Any" } },
   });
   expect(schema.config.variables.token.secret).toBe(true);
   expect(Object.keys(schema.provider.inputProperties)).toEqual(

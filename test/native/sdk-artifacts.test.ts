@@ -3,6 +3,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { ROOT } from "../harness/pulumi-parts";
 import { testIf } from "../helpers/test-if";
+import { goMissing } from "./go-tool";
 
 /*
  * The SDKs as artifacts (scripts/sdk.js, `npm run sdk`): the Go SDK committed at sdk/go/hosting
@@ -19,18 +20,6 @@ const sdk = require("../../scripts/sdk") as {
   goSdkDifferences(committed?: string): string[];
   pythonDist(): string;
 };
-
-const goMissing = (() => {
-  try {
-    execFileSync("go", ["version"], { stdio: "ignore" });
-    return undefined;
-  } catch {
-    return "skipped: no go on PATH (it runs Pulumi's code generator)";
-  }
-})();
-if (goMissing && process.env.REQUIRE_PULUMI_ENGINE === "1") {
-  throw new Error(`go is required (REQUIRE_PULUMI_ENGINE=1): ${goMissing}`);
-}
 
 const schema = () =>
   JSON.parse(readFileSync(join(ROOT, "plugin", "schema.json"), "utf8")) as {

@@ -1,13 +1,13 @@
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { ensureEntry, toolCache } from "../../scripts/cache-entry";
 import { ROOT } from "../harness/pulumi-parts";
 
 /*
  * What the SDK programs run, cached per machine in the project's cache folder and keyed by what
- * they are made from, so only the first run pays: the Go program built against the committed Go
+ * they are made from, so only the first run pays: Go programs built against the committed Go
  * SDK (sdk/, by `replace`), and a venv with the built wheel installed as a user installs it.
  * Each is an entry of scripts/cache-entry.js: made in place under a lock, trusted only when
  * finished where it is and its check passes.
@@ -33,22 +33,55 @@ function filesDigest(files: string[]): string {
   return hash.digest("hex").slice(0, 16);
 }
 
+const GO_MODULE = join(__dirname, "go");
+
+/**
+ * A Go program built from `files` (path in the module → text) and test/native/go's go.mod and
+ * go.sum, against the committed SDK (sdk/, by `replace`), in a cache entry of `kind` keyed by
+ * all of them: the built program's path. With `complete`, Go may add requirements the files
+ * import beyond test/native/go's (from its module cache or proxy); else go.mod must hold them.
+ */
+export function goModuleProgram(
+  kind: string,
+  files: Record<string, string>,
+  o: { complete?: boolean } = {},
+): string {
+  const sdkRoot = join(ROOT, "sdk");
+  const goMod = readFileSync(join(GO_MODULE, "go.mod"), "utf8").replace(
+    /^replace (github\.com\/pulumi-hosting\/pulumi-hosting\/sdk) => .*$/m,
+    `replace $1 => ${sdkRoot}`,
+  );
+  const all: Record<string, string> = {
+    ...files,
+    "go.mod": goMod,
+    "go.sum": readFileSync(join(GO_MODULE, "go.sum"), "utf8"),
+  };
+  const hash = createHash("sha256");
+  for (const [f, text] of Object.entries(all).sort()) hash.update(`\0${f}\0${text}`);
+  hash.update(filesDigest(sdk.filesOf(sdk.GO_SDK).map((f) => join(sdk.GO_SDK, f))));
+  hash.update(filesDigest(["go.mod", "go.sum"].map((f) => join(sdkRoot, f))));
+  const dir = ensureEntry(join(toolCache(), kind, hash.digest("hex").slice(0, 16)), (at) => {
+    for (const [f, text] of Object.entries(all)) {
+      mkdirSync(dirname(join(at, "src", f)), { recursive: true });
+      writeFileSync(join(at, "src", f), text);
+    }
+    run("go", ["build", "-trimpath", "-o", join(at, "program"), "."], {
+      cwd: join(at, "src"),
+      env: { ...GO_BUILD_ENV, ...(o.complete ? { GOFLAGS: "-mod=mod" } : {}) },
+    });
+  });
+  return join(dir, "program");
+}
+
+/** test/native/go's own files but go.mod and go.sum (its main.go, the stackrun package). */
+export function goModuleFiles(): Record<string, string> {
+  const files = ["main.go", join("stackrun", "stackrun.go")];
+  return Object.fromEntries(files.map((f) => [f, readFileSync(join(GO_MODULE, f), "utf8")]));
+}
+
 /** The Go program of test/native/go, built against the committed SDK (its go.mod's replace). */
 export function goProgram(): string {
-  const program = join(__dirname, "go");
-  const sdkRoot = join(ROOT, "sdk");
-  const inputs = [
-    ...["main.go", "go.mod", "go.sum"].map((f) => join(program, f)),
-    ...["go.mod", "go.sum"].map((f) => join(sdkRoot, f)),
-    ...sdk.filesOf(sdk.GO_SDK).map((f) => join(sdk.GO_SDK, f)),
-  ];
-  const dir = ensureEntry(join(toolCache(), "go-program", filesDigest(inputs)), (at) =>
-    run("go", ["build", "-trimpath", "-o", join(at, "program"), "."], {
-      cwd: program,
-      env: GO_BUILD_ENV,
-    }),
-  );
-  return join(dir, "program");
+  return goModuleProgram("go-program", goModuleFiles());
 }
 
 /**

@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startEmulator, type RunningEmulator } from "../../src/emulator";
+import { appIdsOf } from "../helpers/emulator";
 import { cliMissing, cliSession, yamlMissing } from "./cli";
 
 /*
@@ -51,10 +52,7 @@ beforeAll(async () => {
 });
 afterAll(async () => emu?.stop());
 
-const appsOf = (user: string) => {
-  const id = emu.users.find((u) => u.name === user)!.id;
-  return emu.world.apps.filter((a) => a.user_id === id).map((a) => a.id);
-};
+const appsOf = (user: string) => appIdsOf(emu, user);
 
 const missing = cliMissing ?? yamlMissing;
 
@@ -83,11 +81,18 @@ const missing = cliMissing ?? yamlMissing;
         appName: string;
       };
 
-    test("an App moved to another account's provider is replaced; the old app is deleted through the old one", async () => {
+    test("an App named by pulumi:autonaming, then moved to another account's provider: replaced, the old app deleted through the old one", async () => {
       const dir = await project("moved");
+      await cli.pulumi(
+        ["config", "set", "--path", "pulumi:autonaming.pattern", "${project}-${name}-${hex(4)}"],
+        dir,
+      );
       await cli.pulumi(["up", "--yes"], dir);
-      const first = (await outputs(dir)).appId;
+      const { appId: first, appName } = await outputs(dir);
+      expect(appName).toMatch(/^whose-yaml-web-[0-9a-f]{4}$/);
       expect(appsOf("alice")).toEqual([first]);
+      // The next run keeps the name it has (no replace).
+      await cli.pulumi(["preview", "--expect-no-changes"], dir);
 
       writeFileSync(join(dir, "Pulumi.yaml"), program("pb"));
       expect(await preview(dir)).toMatch(/replace/);
@@ -117,20 +122,6 @@ const missing = cliMissing ?? yamlMissing;
       expect(appsOf("bob")).toEqual([(await outputs(dir)).appId]);
       await cli.pulumi(["destroy", "--yes"], dir);
       expect(appsOf("bob")).toEqual([]);
-    });
-
-    test("pulumi:autonaming's pattern names the App, and the name is kept", async () => {
-      const dir = await project("named");
-      await cli.pulumi(
-        ["config", "set", "--path", "pulumi:autonaming.pattern", "${project}-${name}-${hex(4)}"],
-        dir,
-      );
-      await cli.pulumi(["up", "--yes"], dir);
-      expect((await outputs(dir)).appName).toMatch(/^whose-yaml-web-[0-9a-f]{4}$/);
-      // A second run keeps the name it has (no replace).
-      await cli.pulumi(["preview", "--expect-no-changes"], dir);
-      await cli.pulumi(["destroy", "--yes"], dir);
-      expect(appsOf("alice")).toEqual([]);
     });
   },
 );

@@ -209,6 +209,27 @@ describe.each([
     expect(appIdsNamed(env.emu, appName(name))).toEqual([]);
   });
 
+  test("destroyed with retainOnDelete (the engine sends no delete), then deployed again", async () => {
+    const name = `${tag}-retained`;
+    const kept = await createStep(name, await appInputs(name));
+    // The engine drops the resource from the stack without a delete; the app stays.
+    await env.nextDeployment();
+    if (honour) {
+      // The service answers the same key with the kept app: taken back, and the output says so.
+      const again = await createStep(name, await appInputs(name));
+      expect(again.id).toBe(kept.id);
+      expect(env.host.stdout()).toContain("or one kept by retainOnDelete: it is taken");
+    } else {
+      // Only the program takes it back: the refusal names it and adoptId.
+      const refused = (await createStep(name, await appInputs(name)).catch(
+        (e: unknown) => e,
+      )) as Error;
+      expect(refused.message).toContain("or a destroy with retainOnDelete");
+      expect(refused.message).toContain(`adoptId: "${kept.id}"`);
+    }
+    expect(appIdsNamed(env.emu, appName(name))).toEqual([kept.id]);
+  });
+
   test("destroyed, then deployed again with identical inputs: a new app, not the deleted one", async () => {
     const name = `${tag}-again`;
     const urn = env.urn("App", name);

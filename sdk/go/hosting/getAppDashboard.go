@@ -37,23 +37,23 @@ type GetAppDashboardResult struct {
 	// Average requests per second.
 	AverageRps float64 `pulumi:"averageRps"`
 	// Requests per browser.
-	BrowserData []map[string]GetAppDashboardResultBrowserData `pulumi:"browserData"`
+	BrowserData []map[string]interface{} `pulumi:"browserData"`
 	// Response durations over time.
-	DurationSeries []map[string]GetAppDashboardResultDurationSeries `pulumi:"durationSeries"`
+	DurationSeries []map[string]interface{} `pulumi:"durationSeries"`
 	// Errors over time.
-	ErrorSeries []map[string]GetAppDashboardResultErrorSeries `pulumi:"errorSeries"`
+	ErrorSeries []map[string]interface{} `pulumi:"errorSeries"`
 	// Request counts over time.
-	RequestCountSeries []map[string]GetAppDashboardResultRequestCountSeries `pulumi:"requestCountSeries"`
+	RequestCountSeries []map[string]interface{} `pulumi:"requestCountSeries"`
 	// Requests per route.
-	RouteSeries []map[string]GetAppDashboardResultRouteSeries `pulumi:"routeSeries"`
+	RouteSeries []map[string]interface{} `pulumi:"routeSeries"`
 	// Requests per second over time.
-	RpsTimeseries []map[string]GetAppDashboardResultRpsTimeseries `pulumi:"rpsTimeseries"`
+	RpsTimeseries []map[string]interface{} `pulumi:"rpsTimeseries"`
 	// Requests per status code.
-	StatusSeries []map[string]GetAppDashboardResultStatusSeries `pulumi:"statusSeries"`
+	StatusSeries []map[string]interface{} `pulumi:"statusSeries"`
 	// The routes with the most errors.
-	TopErrorRoutes []map[string]GetAppDashboardResultTopErrorRoutes `pulumi:"topErrorRoutes"`
+	TopErrorRoutes []map[string]interface{} `pulumi:"topErrorRoutes"`
 	// The slowest routes.
-	TopSlowRoutes []map[string]GetAppDashboardResultTopSlowRoutes `pulumi:"topSlowRoutes"`
+	TopSlowRoutes []map[string]interface{} `pulumi:"topSlowRoutes"`
 	// Number of requests in the window.
 	TotalRequests float64 `pulumi:"totalRequests"`
 	// Number of responses with status 500.
@@ -103,54 +103,48 @@ func (o GetAppDashboardResultOutput) AverageRps() pulumi.Float64Output {
 }
 
 // Requests per browser.
-func (o GetAppDashboardResultOutput) BrowserData() GetAppDashboardResultBrowserDataMapArrayOutput {
-	return o.ApplyT(func(v GetAppDashboardResult) []map[string]GetAppDashboardResultBrowserData { return v.BrowserData }).(GetAppDashboardResultBrowserDataMapArrayOutput)
+func (o GetAppDashboardResultOutput) BrowserData() pulumi.MapArrayOutput {
+	return o.ApplyT(func(v GetAppDashboardResult) []map[string]interface{} { return v.BrowserData }).(pulumi.MapArrayOutput)
 }
 
 // Response durations over time.
-func (o GetAppDashboardResultOutput) DurationSeries() GetAppDashboardResultDurationSeriesMapArrayOutput {
-	return o.ApplyT(func(v GetAppDashboardResult) []map[string]GetAppDashboardResultDurationSeries {
-		return v.DurationSeries
-	}).(GetAppDashboardResultDurationSeriesMapArrayOutput)
+func (o GetAppDashboardResultOutput) DurationSeries() pulumi.MapArrayOutput {
+	return o.ApplyT(func(v GetAppDashboardResult) []map[string]interface{} { return v.DurationSeries }).(pulumi.MapArrayOutput)
 }
 
 // Errors over time.
-func (o GetAppDashboardResultOutput) ErrorSeries() GetAppDashboardResultErrorSeriesMapArrayOutput {
-	return o.ApplyT(func(v GetAppDashboardResult) []map[string]GetAppDashboardResultErrorSeries { return v.ErrorSeries }).(GetAppDashboardResultErrorSeriesMapArrayOutput)
+func (o GetAppDashboardResultOutput) ErrorSeries() pulumi.MapArrayOutput {
+	return o.ApplyT(func(v GetAppDashboardResult) []map[string]interface{} { return v.ErrorSeries }).(pulumi.MapArrayOutput)
 }
 
 // Request counts over time.
-func (o GetAppDashboardResultOutput) RequestCountSeries() GetAppDashboardResultRequestCountSeriesMapArrayOutput {
-	return o.ApplyT(func(v GetAppDashboardResult) []map[string]GetAppDashboardResultRequestCountSeries {
-		return v.RequestCountSeries
-	}).(GetAppDashboardResultRequestCountSeriesMapArrayOutput)
+func (o GetAppDashboardResultOutput) RequestCountSeries() pulumi.MapArrayOutput {
+	return o.ApplyT(func(v GetAppDashboardResult) []map[string]interface{} { return v.RequestCountSeries }).(pulumi.MapArrayOutput)
 }
 
 // Requests per route.
-func (o GetAppDashboardResultOutput) RouteSeries() GetAppDashboardResultRouteSeriesMapArrayOutput {
-	return o.ApplyT(func(v GetAppDashboardResult) []map[string]GetAppDashboardResultRouteSeries { return v.RouteSeries }).(GetAppDashboardResultRouteSeriesMapArrayOutput)
+func (o GetAppDashboardResultOutput) RouteSeries() pulumi.MapArrayOutput {
+	return o.ApplyT(func(v GetAppDashboardResult) []map[string]interface{} { return v.RouteSeries }).(pulumi.MapArrayOutput)
 }
 
 // Requests per second over time.
-func (o GetAppDashboardResultOutput) RpsTimeseries() GetAppDashboardResultRpsTimeseriesMapArrayOutput {
-	return o.ApplyT(func(v GetAppDashboardResult) []map[string]GetAppDashboardResultRpsTimeseries { return v.RpsTimeseries }).(GetAppDashboardResultRpsTimeseriesMapArrayOutput)
+func (o GetAppDashboardResultOutput) RpsTimeseries() pulumi.MapArrayOutput {
+	return o.ApplyT(func(v GetAppDashboardResult) []map[string]interface{} { return v.RpsTimeseries }).(pulumi.MapArrayOutput)
 }
 
 // Requests per status code.
-func (o GetAppDashboardResultOutput) StatusSeries() GetAppDashboardResultStatusSeriesMapArrayOutput {
-	return o.ApplyT(func(v GetAppDashboardResult) []map[string]GetAppDashboardResultStatusSeries { return v.StatusSeries }).(GetAppDashboardResultStatusSeriesMapArrayOutput)
+func (o GetAppDashboardResultOutput) StatusSeries() pulumi.MapArrayOutput {
+	return o.ApplyT(func(v GetAppDashboardResult) []map[string]interface{} { return v.StatusSeries }).(pulumi.MapArrayOutput)
 }
 
 // The routes with the most errors.
-func (o GetAppDashboardResultOutput) TopErrorRoutes() GetAppDashboardResultTopErrorRoutesMapArrayOutput {
-	return o.ApplyT(func(v GetAppDashboardResult) []map[string]GetAppDashboardResultTopErrorRoutes {
-		return v.TopErrorRoutes
-	}).(GetAppDashboardResultTopErrorRoutesMapArrayOutput)
+func (o GetAppDashboardResultOutput) TopErrorRoutes() pulumi.MapArrayOutput {
+	return o.ApplyT(func(v GetAppDashboardResult) []map[string]interface{} { return v.TopErrorRoutes }).(pulumi.MapArrayOutput)
 }
 
 // The slowest routes.
-func (o GetAppDashboardResultOutput) TopSlowRoutes() GetAppDashboardResultTopSlowRoutesMapArrayOutput {
-	return o.ApplyT(func(v GetAppDashboardResult) []map[string]GetAppDashboardResultTopSlowRoutes { return v.TopSlowRoutes }).(GetAppDashboardResultTopSlowRoutesMapArrayOutput)
+func (o GetAppDashboardResultOutput) TopSlowRoutes() pulumi.MapArrayOutput {
+	return o.ApplyT(func(v GetAppDashboardResult) []map[string]interface{} { return v.TopSlowRoutes }).(pulumi.MapArrayOutput)
 }
 
 // Number of requests in the window.

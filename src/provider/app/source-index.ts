@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
-import { mkdir, open, rename, rm } from "node:fs/promises";
+import { constants, type Stats } from "node:fs";
+import { lstat, mkdir, open, rename, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { version } from "../../api/wire";
 import { cacheDirectory, sourceIndexOff } from "../../connection";
@@ -12,7 +13,15 @@ import { cacheDirectory, sourceIndexOff } from "../../connection";
  *   - a file changed within RACY_MS of being hashed (or stamped in the future) is not kept: a
  *     second write in the same timestamp tick would not show (git's "racy" entries);
  *   - an index that is missing, unreadable, corrupt, of another format or package version, or of
- *     another root is ignored and rebuilt; one that cannot be written is left as it was.
+ *     another root is ignored and rebuilt; one that cannot be written is left as it was;
+ *   - the index file is looked at (lstat) before it is opened, and opened without following a
+ *     link or waiting for a writer, then looked at again (fstat): anything but a regular file of
+ *     this user that no other user may write, up to MAX_INDEX_BYTES, is ignored, never read;
+ *   - reading it and writing it each have a deadline (a hung network file system): past it, the
+ *     hash goes on without the index.
+ * What it does not defend against: a process of the same user can rewrite an entry with a file's
+ * current stamp and an old hash, and hide an edit from previews. No key such a process could not
+ * read would fit there, and it can edit the source, the program and the state as well.
  * Create never uses it: what is uploaded is hashed from the bytes packed.
  * HOSTING_SOURCE_INDEX=off turns it off; HOSTING_CACHE_DIR moves the cache folder.
  */
@@ -40,13 +49,21 @@ const FORMAT = "pulumi-hosting source index 1";
 const DEFAULT_RACY_MS = 2000;
 /** A larger index file is not read: no source of the limits holds that many files. */
 const MAX_INDEX_BYTES = 64 << 20;
+/** Reading or writing the index takes no longer than this; past it, hashing goes on without. */
+const DEFAULT_DEADLINE_MS = 10_000;
 const SHA256 = /^[0-9a-f]{64}$/;
 
 let racyMs = DEFAULT_RACY_MS;
+let deadlineMs = DEFAULT_DEADLINE_MS;
 
 /** @internal For tests: the racy window (undefined: the default). */
 export function setRacyWindowMs(ms?: number): void {
   racyMs = ms ?? DEFAULT_RACY_MS;
+}
+
+/** @internal For tests: the deadline of reading and of writing the index (undefined: default). */
+export function setIndexDeadlineMs(ms?: number): void {
+  deadlineMs = ms ?? DEFAULT_DEADLINE_MS;
 }
 
 /** @internal Files answered from an index and files read, since the process started. */
@@ -97,7 +114,10 @@ export class SourceIndex {
     return sha;
   }
 
-  /** Writes what this hash saw (files gone are dropped); a failure leaves the old index. */
+  /**
+   * Writes what this hash saw (files gone are dropped); a failure leaves the old index, and a
+   * write past the deadline finishes (or fails) on its own while the hash goes on.
+   */
   async save(): Promise<void> {
     if (!this.#changed && this.#now.size === this.#old.size) return;
     const text = JSON.stringify({
@@ -106,19 +126,38 @@ export class SourceIndex {
       root: this.#root,
       files: Object.fromEntries(this.#now),
     });
-    const tmp = `${this.#file}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`;
+    await withinDeadline(write(this.#file, text));
+  }
+}
+
+/** Writes the index whole or not at all: a new file renamed over the old one. */
+async function write(file: string, text: string): Promise<void> {
+  const tmp = `${file}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`;
+  try {
+    await mkdir(cacheDir(), { recursive: true, mode: 0o700 });
+    const fh = await open(tmp, "wx", 0o600);
     try {
-      await mkdir(cacheDir(), { recursive: true, mode: 0o700 });
-      const fh = await open(tmp, "wx", 0o600);
-      try {
-        await fh.writeFile(text);
-      } finally {
-        await fh.close();
-      }
-      await rename(tmp, this.#file);
-    } catch {
-      await rm(tmp, { force: true }).catch(() => undefined);
+      await fh.writeFile(text);
+    } finally {
+      await fh.close();
     }
+    await rename(tmp, file);
+  } catch {
+    await rm(tmp).catch(() => undefined); // not made, or made and not renamed
+  }
+}
+
+/** `work`'s outcome, or undefined once the deadline passes first (`work` is left to settle). */
+async function withinDeadline<T>(work: Promise<T>): Promise<T | undefined> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<undefined>((resolve) => {
+    timer = setTimeout(resolve, deadlineMs, undefined);
+    timer.unref();
+  });
+  try {
+    return await Promise.race([work, deadline]);
+  } finally {
+    clearTimeout(timer);
   }
 }
 
@@ -128,26 +167,15 @@ const same = (e: Entry, s: FileStamp) =>
 /** The entries of an index file; an empty map for anything but a sound index of this root. */
 async function load(file: string, root: string): Promise<Map<string, Entry>> {
   const none = new Map<string, Entry>();
-  let text: string;
-  try {
-    const fh = await open(file, "r");
-    try {
-      if ((await fh.stat()).size > MAX_INDEX_BYTES) return none;
-      text = await fh.readFile("utf8");
-    } finally {
-      await fh.close();
-    }
-  } catch {
-    return none;
-  }
+  const text = await withinDeadline(readIndexFile(file).catch(() => undefined));
+  if (text === undefined) return none;
   let data: unknown;
   try {
     data = JSON.parse(text);
   } catch {
-    return none;
+    // Not JSON: left undefined, which (like null, a number or a list) has no `format` below.
   }
-  if (typeof data !== "object" || data === null) return none;
-  const d = data as { format?: unknown; version?: unknown; root?: unknown; files?: unknown };
+  const d = (data ?? {}) as Partial<Record<"format" | "version" | "root" | "files", unknown>>;
   if (d.format !== FORMAT || d.version !== version || d.root !== root) return none;
   if (typeof d.files !== "object" || d.files === null || Array.isArray(d.files)) return none;
   const out = new Map<string, Entry>();
@@ -158,11 +186,40 @@ async function load(file: string, root: string): Promise<Map<string, Entry>> {
   return out;
 }
 
+const uid = process.getuid?.();
+
+/** What may be read as an index: a regular file of this user, no other may write, not too big. */
+const readable = (s: Stats) =>
+  s.isFile() &&
+  s.size <= MAX_INDEX_BYTES &&
+  (uid === undefined || s.uid === uid) &&
+  (s.mode & 0o022) === 0;
+
+/**
+ * The index file's text; undefined for anything `readable` refuses. Looked at before it is opened
+ * (a FIFO, device, folder or link is never opened), opened so that neither a link swapped in is
+ * followed nor a FIFO swapped in waits for a writer, and looked at again through the handle.
+ */
+async function readIndexFile(file: string): Promise<string | undefined> {
+  if (!readable(await lstat(file))) return undefined;
+  const fh = await open(file, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+  try {
+    const seen = await fh.stat();
+    if (!readable(seen)) return undefined;
+    // One read: short only if the file shrank meanwhile, and then the JSON is cut (ignored).
+    const buf = Buffer.allocUnsafe(seen.size);
+    const { bytesRead } = await fh.read(buf, 0, buf.length, 0);
+    return buf.toString("utf8", 0, bytesRead);
+  } finally {
+    await fh.close();
+  }
+}
+
 function sound(e: unknown): e is Entry {
   return (
     Array.isArray(e) &&
     e.length === 6 &&
-    e.slice(0, 5).every((n) => typeof n === "number" && Number.isFinite(n)) &&
+    e.slice(0, 5).every((n) => Number.isFinite(n)) && // false for anything but a number
     typeof e[5] === "string" &&
     SHA256.test(e[5])
   );
