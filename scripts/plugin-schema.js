@@ -144,18 +144,23 @@ function functionSpecs(checker, symbols, at) {
  */
 function typesProgram(texts) {
   const { exportsOfIndex, readIndexExports, INDEX, OPTIONS } = require("./reference-docs");
-  const names = [...exportsOfIndex().symbols.keys()];
+  const index = exportsOfIndex();
+  const names = [...index.symbols.keys()];
   const text = [
     `import type { ${names.join(", ")} } from "./index";`,
     ...texts.map((t, i) => `export declare const t${i}: ${t};`),
   ].join("\n");
+  // The package's files as the index's program parsed them: only the declared types are new.
+  const before = index.program;
   const host = ts.createCompilerHost(OPTIONS);
   const { getSourceFile, fileExists, readFile } = host;
   host.getSourceFile = (f, ...rest) =>
-    f === DECLARED ? ts.createSourceFile(f, text, OPTIONS.target) : getSourceFile(f, ...rest);
+    f === DECLARED
+      ? ts.createSourceFile(f, text, OPTIONS.target)
+      : (before.getSourceFile(f) ?? getSourceFile(f, ...rest));
   host.fileExists = (f) => f === DECLARED || fileExists(f);
   host.readFile = (f) => (f === DECLARED ? text : readFile(f));
-  const program = ts.createProgram([INDEX, DECLARED], OPTIONS, host);
+  const program = ts.createProgram([INDEX, DECLARED], OPTIONS, host, before);
   const file = program.getSourceFile(DECLARED);
   const checker = program.getTypeChecker();
   const types = checker.getExportsOfModule(checker.getSymbolAtLocation(file)).map((s) => ({

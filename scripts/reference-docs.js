@@ -39,7 +39,7 @@ function readIndexExports(program) {
   for (const s of symbols) {
     resolved.set(s.name, s.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(s) : s);
   }
-  return { checker, symbols: resolved };
+  return { checker, symbols: resolved, program };
 }
 
 /** A symbol's comment: its text (links as code) and its @example code, if any. */
