@@ -5,9 +5,14 @@ import { inspect, type InspectOptions } from "node:util";
  * nothing of the room, so any file may import it.
  */
 
-/** The key an error carries for each class it belongs to, the same in every copy of the package. */
-const kindKey = (name: string): symbol => Symbol.for(`pulumi-hosting.error.${name}`);
-/** How copies before the per-class keys marked their errors: a list of class names. */
+/**
+ * The key an error carries for each class it belongs to: the class's stable code, the same in
+ * every copy of the package whatever the class is called there (undici's way).
+ */
+const codeKey = (code: string): symbol => Symbol.for(`pulumi-hosting.error-code.${code}`);
+/** How earlier releases mark their errors, and read marks: one key per class name... */
+const nameKey = (name: string): symbol => Symbol.for(`pulumi-hosting.error.${name}`);
+/** ...and, before those, a list of class names. */
 const KINDS = Symbol.for("pulumi-hosting.error-kinds");
 /** What a resource engine's serializer puts before a message each time the error passes an input. */
 const SERIALIZING = /^error serializing property "[^"]*": /;
@@ -36,6 +41,12 @@ export interface ClientFix {
  * the class) rather than on messages. `instanceof` works across two loaded copies of the package.
  */
 export class HostingError extends Error {
+  /**
+   * The class's stable code: the `code` its errors carry unless given another, and what
+   * `instanceof` reads across copies of the package. A subclass without its own is known only
+   * in its own copy.
+   */
+  static readonly code: string = "HOSTING_ERROR";
   /** A stable identifier of the failure, e.g. `HOSTING_NOT_FOUND`; match on it, not on messages. */
   readonly code: string;
   /**
@@ -71,13 +82,17 @@ export class HostingError extends Error {
   static override [Symbol.hasInstance](value: unknown): boolean {
     if (typeof value !== "object" || value === null) return false;
     // This copy's own classes by their prototype chain; the marks answer for other copies, and
-    // only for a named class (every anonymous one would share the name "").
+    // only for a class with a code of its own (subclasses without one would share their base's).
     if (Function.prototype[Symbol.hasInstance].call(this, value)) return true;
-    if (this.name === "") return false;
+    if (!Object.hasOwn(this, "code")) return false;
     const marked = value as { [key: symbol]: unknown };
-    if (marked[kindKey(this.name)] === true) return true;
+    if (marked[codeKey(this.code)] === true) return true;
+    // An error of a release before the codes (it has not even the root's): its class names.
+    if (marked[codeKey(HostingError.code)] === true || this.name === "") return false;
     const kinds = marked[KINDS];
-    return Array.isArray(kinds) && kinds.includes(this.name);
+    return (
+      marked[nameKey(this.name)] === true || (Array.isArray(kinds) && kinds.includes(this.name))
+    );
   }
 
   /**
@@ -124,10 +139,14 @@ export class HostingError extends Error {
  */
 export function markAs(error: Error, cls: abstract new (...args: never[]) => HostingError): void {
   const kinds: string[] = [];
+  const mark = (key: symbol) =>
+    Object.defineProperty(error, key, { value: true, enumerable: false });
   for (let c: unknown = cls; typeof c === "function" && c !== Error;) {
+    if (Object.hasOwn(c, "code")) mark(codeKey((c as typeof HostingError).code));
+    // The class names, for earlier releases' `instanceof`.
     const name = (c as { name: string }).name;
     kinds.push(name);
-    Object.defineProperty(error, kindKey(name), { value: true, enumerable: false });
+    mark(nameKey(name));
     c = Object.getPrototypeOf(c);
   }
   Object.defineProperty(error, KINDS, { value: kinds, enumerable: false });
@@ -164,19 +183,22 @@ function causeChain(cause: unknown): string | undefined {
 
 /** Bad input caught before any request was sent; `property` names what to fix. */
 export class HostingInputError extends HostingError {
+  static override readonly code = "HOSTING_INVALID_INPUT";
   /** The argument or input to fix, e.g. `serviceType` or `runtime.version`. */
   readonly property: string;
 
   constructor(property: string, message: string) {
-    super(message, "HOSTING_INVALID_INPUT");
+    super(message, HostingInputError.code);
     this.property = property;
   }
 }
 
 /** The client or provider is set up wrongly (URL, token); raised before any request. */
 export class HostingConfigError extends HostingError {
+  static override readonly code = "HOSTING_BAD_CONFIG";
+
   constructor(message: string) {
-    super(message, "HOSTING_BAD_CONFIG");
+    super(message, HostingConfigError.code);
   }
 }
 
@@ -203,6 +225,7 @@ export interface ApiErrorDetails {
 
 /** The API answered with an error status. Subclasses narrow it by status. */
 export class HostingApiError extends HostingError {
+  static override readonly code: string = "HOSTING_API_ERROR";
   /** The HTTP status, e.g. 404. */
   readonly status: number;
   /** The `error` field of the body, or a short snippet of a body that was not JSON. */
@@ -232,7 +255,7 @@ export class HostingApiError extends HostingError {
     const fix = about + hints.map((h) => `; ${h}`).join("");
     super(
       `${details.method} ${details.path} failed with ${details.status}: ${details.bodyMessage}${rid}${fix}`,
-      code ?? apiCodeOf(new.target),
+      code ?? new.target.code,
       typeof hint === "object" ? { fix: hint } : undefined,
     );
     this.status = details.status;
@@ -246,29 +269,45 @@ export class HostingApiError extends HostingError {
 }
 
 /** 400: the request was refused as malformed or invalid. */
-export class BadRequestError extends HostingApiError {}
+export class BadRequestError extends HostingApiError {
+  static override readonly code: string = "HOSTING_BAD_REQUEST";
+}
 
 /** 403: the token may not do this. */
-export class PermissionDeniedError extends HostingApiError {}
+export class PermissionDeniedError extends HostingApiError {
+  static override readonly code: string = "HOSTING_FORBIDDEN";
+}
 
 /** 403 on backup deletion: the backup is younger than the minimum retention age. */
-export class RetentionPeriodError extends PermissionDeniedError {}
+export class RetentionPeriodError extends PermissionDeniedError {
+  static override readonly code: string = "HOSTING_BACKUP_RETENTION";
+}
 
 /** 404: no such object for this user. */
-export class NotFoundError extends HostingApiError {}
+export class NotFoundError extends HostingApiError {
+  static override readonly code: string = "HOSTING_NOT_FOUND";
+}
 
 /** 409: the request conflicts with the object's current state. */
-export class ConflictError extends HostingApiError {}
+export class ConflictError extends HostingApiError {
+  static override readonly code: string = "HOSTING_CONFLICT";
+}
 
 /** 422: the request was understood but its content is invalid. */
-export class UnprocessableEntityError extends HostingApiError {}
+export class UnprocessableEntityError extends HostingApiError {
+  static override readonly code: string = "HOSTING_UNPROCESSABLE";
+}
 
 /** 5xx: the service failed; retried before this was thrown. */
-export class ServerError extends HostingApiError {}
+export class ServerError extends HostingApiError {
+  static override readonly code: string = "HOSTING_SERVER_ERROR";
+}
 
 /** 401: the token is missing, malformed, expired or not accepted. */
 export class AuthenticationError extends HostingApiError {
-  constructor(details: ApiErrorDetails, code = "HOSTING_UNAUTHORIZED") {
+  static override readonly code: string = "HOSTING_UNAUTHORIZED";
+
+  constructor(details: ApiErrorDetails, code = AuthenticationError.code) {
     // The client's words; code that configures the client its own way swaps in its own (`fix`).
     super(details, code, {
       option: "token",
@@ -285,6 +324,7 @@ export type WaitLimit = "throttleTimeoutMs" | "overallTimeoutMs";
  * asks for that would end past the call's deadline, failed at once rather than waited out.
  */
 export class RateLimitError extends HostingApiError {
+  static override readonly code: string = "HOSTING_RATE_LIMITED";
   /** How long the service asked us to wait (Retry-After or a reset time), as it asked. */
   readonly retryAfterMs?: number;
   /**
@@ -306,7 +346,7 @@ export class RateLimitError extends HostingApiError {
     },
     hint?: string,
   ) {
-    super(details, "HOSTING_RATE_LIMITED", hint);
+    super(details, RateLimitError.code, hint);
     this.retryAfterMs = details.retryAfterMs;
     this.waitMs = details.waitMs;
     this.waitLimit = details.waitLimit;
@@ -316,38 +356,19 @@ export class RateLimitError extends HostingApiError {
 
 /** 3xx: the API never redirects, so the URL points somewhere else (a web page, http vs https). */
 export class HostingRedirectError extends HostingApiError {
+  static override readonly code: string = "HOSTING_REDIRECTED";
   /** Where the server pointed, scrubbed like every server-supplied string. */
   readonly location?: string;
 
   constructor(details: ApiErrorDetails & { location?: string }) {
     const to = details.location ? ` to ${details.location}` : "";
-    super({ ...details, bodyMessage: `redirected${to}` }, "HOSTING_REDIRECTED", {
+    super({ ...details, bodyMessage: `redirected${to}` }, HostingRedirectError.code, {
       option: "apiUrl",
       advice:
         "the client does not follow redirects: check that the apiUrl option is the API's base URL",
     });
     this.location = details.location;
   }
-}
-
-/** The stable code of each status class whose constructor does not set one. */
-const API_CODES = new Map<abstract new (...args: never[]) => HostingApiError, string>([
-  [BadRequestError, "HOSTING_BAD_REQUEST"],
-  [PermissionDeniedError, "HOSTING_FORBIDDEN"],
-  [RetentionPeriodError, "HOSTING_BACKUP_RETENTION"],
-  [NotFoundError, "HOSTING_NOT_FOUND"],
-  [ConflictError, "HOSTING_CONFLICT"],
-  [UnprocessableEntityError, "HOSTING_UNPROCESSABLE"],
-  [ServerError, "HOSTING_SERVER_ERROR"],
-]);
-
-/** The code of a status class, or of the nearest one it extends. */
-function apiCodeOf(c: unknown): string {
-  for (; typeof c === "function"; c = Object.getPrototypeOf(c)) {
-    const code = API_CODES.get(c as typeof HostingApiError);
-    if (code) return code;
-  }
-  return "HOSTING_API_ERROR";
 }
 
 /** The one status → error-class mapping. `operation` picks the few per-endpoint meanings. */
@@ -396,6 +417,7 @@ export interface ConnectionErrorDetails {
  * then the connection closed before a whole reply.
  */
 export class HostingConnectionError extends HostingError {
+  static override readonly code: string = "HOSTING_CONNECTION_FAILED";
   /** HTTP method of the request. */
   readonly method: string;
   /** Path of the request, relative to the API URL. */
@@ -403,7 +425,7 @@ export class HostingConnectionError extends HostingError {
   /** host:port the client was talking to. */
   readonly address: string;
 
-  constructor(details: ConnectionErrorDetails, cause: unknown, code = "HOSTING_CONNECTION_FAILED") {
+  constructor(details: ConnectionErrorDetails, cause: unknown, code = HostingConnectionError.code) {
     const fix = details.fix ? `; ${details.fix.advice}` : "";
     super(`${details.method} ${details.path}: ${details.what}${fix}`, code, {
       cause,
@@ -426,6 +448,8 @@ const TIMEOUT_CODES: Record<TimeoutPhase, string> = {
 
 /** A connect, idle or overall limit ran out; `limitMs` is the limit that did. */
 export class HostingTimeoutError extends HostingConnectionError {
+  /** Its errors carry the code of their phase (TIMEOUT_CODES); this one names the class. */
+  static override readonly code: string = "HOSTING_TIMEOUT";
   /** Which limit ran out. */
   readonly phase: TimeoutPhase;
   /** The limit that ran out, in ms. */
@@ -443,6 +467,7 @@ export class HostingTimeoutError extends HostingConnectionError {
 
 /** A success response whose body does not have the shape the spec gives. */
 export class HostingResponseError extends HostingError {
+  static override readonly code: string = "HOSTING_BAD_RESPONSE";
   /** The client method whose reply did not fit, e.g. `listApps`. */
   readonly operation: string;
   /** Dotted path of the first field that did not fit, e.g. `[3].app.ram`. */
@@ -460,7 +485,7 @@ export class HostingResponseError extends HostingError {
       (own?.message ??
         `${operation}: unexpected response ${fieldPath ? `from the Hosting API at ${fieldPath}` : "body from the Hosting API"}: ${problem}`) +
         fix,
-      own?.code ?? "HOSTING_BAD_RESPONSE",
+      own?.code ?? HostingResponseError.code,
       { fix: own?.fix },
     );
     this.operation = operation;
@@ -472,13 +497,14 @@ const MIB = 1024 * 1024;
 
 /** A reply past the size limit, refused while streaming (never read whole, never retried). */
 export class HostingReplyTooLargeError extends HostingResponseError {
+  static override readonly code: string = "HOSTING_REPLY_TOO_LARGE";
   /** The size limit, in bytes (`maxResponseBytes`). */
   readonly limitBytes: number;
 
   constructor(operation: string, method: string, path: string, limitBytes: number) {
     const size = limitBytes % MIB === 0 ? `${limitBytes / MIB} MiB` : `${limitBytes} bytes`;
     super(operation, "", "", {
-      code: "HOSTING_REPLY_TOO_LARGE",
+      code: HostingReplyTooLargeError.code,
       message: `${operation}: ${method} ${path}: reply larger than ${size}, refused`,
       fix: {
         option: "maxResponseBytes",
@@ -603,6 +629,8 @@ export type HoldReason = "pause" | "quota" | "pacing";
 
 /** A request the limiter would hold past its deadline. The transport makes it a RateLimitError. */
 export class LimiterHoldError extends HostingError {
+  static override readonly code = "HOSTING_LIMITER_HOLD";
+
   constructor(
     /** How much longer the limiter holds requests, in ms; undefined: until an answer comes in. */
     readonly heldMs: number | undefined,
@@ -613,7 +641,7 @@ export class LimiterHoldError extends HostingError {
   ) {
     super(
       `the rate limiter holds requests ${heldMs === undefined ? "until an answer comes in" : `for ${heldMs} ms more`} (${reason}), past this request's deadline`,
-      "HOSTING_LIMITER_HOLD",
+      LimiterHoldError.code,
     );
   }
 }
