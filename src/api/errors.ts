@@ -1,8 +1,9 @@
 import { inspect, type InspectOptions } from "node:util";
 
 /*
- * Every error the client throws, and the factories that map a failure to one. A leaf: it imports
- * nothing of the room, so any file may import it.
+ * Every error class the client throws. A leaf: it imports nothing of the room, so any file may
+ * import it. What makes them: status-errors.ts (an error reply), network-errors.ts (a socket's
+ * failure, in words), deadline-errors.ts (a wait past the call's deadline).
  */
 
 /**
@@ -269,38 +270,37 @@ export class HostingApiError extends HostingError {
 }
 
 /** 400: the request was refused as malformed or invalid. */
-export class BadRequestError extends HostingApiError {
-  static override readonly code: string = "HOSTING_BAD_REQUEST";
-}
+export class BadRequestError extends HostingApiError {}
 
 /** 403: the token may not do this. */
-export class PermissionDeniedError extends HostingApiError {
-  static override readonly code: string = "HOSTING_FORBIDDEN";
-}
+export class PermissionDeniedError extends HostingApiError {}
 
 /** 403 on backup deletion: the backup is younger than the minimum retention age. */
-export class RetentionPeriodError extends PermissionDeniedError {
-  static override readonly code: string = "HOSTING_BACKUP_RETENTION";
-}
+export class RetentionPeriodError extends PermissionDeniedError {}
 
 /** 404: no such object for this user. */
-export class NotFoundError extends HostingApiError {
-  static override readonly code: string = "HOSTING_NOT_FOUND";
-}
+export class NotFoundError extends HostingApiError {}
 
 /** 409: the request conflicts with the object's current state. */
-export class ConflictError extends HostingApiError {
-  static override readonly code: string = "HOSTING_CONFLICT";
-}
+export class ConflictError extends HostingApiError {}
 
 /** 422: the request was understood but its content is invalid. */
-export class UnprocessableEntityError extends HostingApiError {
-  static override readonly code: string = "HOSTING_UNPROCESSABLE";
-}
+export class UnprocessableEntityError extends HostingApiError {}
 
 /** 5xx: the service failed; retried before this was thrown. */
-export class ServerError extends HostingApiError {
-  static override readonly code: string = "HOSTING_SERVER_ERROR";
+export class ServerError extends HostingApiError {}
+
+// Each status class's own code, as its static `code` (a table: they differ in nothing else).
+for (const [cls, code] of [
+  [BadRequestError, "HOSTING_BAD_REQUEST"],
+  [PermissionDeniedError, "HOSTING_FORBIDDEN"],
+  [RetentionPeriodError, "HOSTING_BACKUP_RETENTION"],
+  [NotFoundError, "HOSTING_NOT_FOUND"],
+  [ConflictError, "HOSTING_CONFLICT"],
+  [UnprocessableEntityError, "HOSTING_UNPROCESSABLE"],
+  [ServerError, "HOSTING_SERVER_ERROR"],
+] as const) {
+  Object.defineProperty(cls, "code", { value: code, enumerable: false });
 }
 
 /** 401: the token is missing, malformed, expired or not accepted. */
@@ -371,29 +371,6 @@ export class HostingRedirectError extends HostingApiError {
   }
 }
 
-/** The one status → error-class mapping. `operation` picks the few per-endpoint meanings. */
-export function makeApiError(
-  operation: string,
-  details: ApiErrorDetails & { retryAfterMs?: number; location?: string },
-): HostingApiError {
-  const { status } = details;
-  if (status >= 300 && status < 400) return new HostingRedirectError(details);
-  if (status === 400) return new BadRequestError(details);
-  if (status === 401) return new AuthenticationError(details);
-  if (status === 403) {
-    // Spec §4.3: the only documented 403 of backup deletion is the retention rule.
-    return operation === "deleteBackup"
-      ? new RetentionPeriodError(details)
-      : new PermissionDeniedError(details);
-  }
-  if (status === 404) return new NotFoundError(details);
-  if (status === 409) return new ConflictError(details);
-  if (status === 422) return new UnprocessableEntityError(details);
-  if (status === 429) return new RateLimitError(details);
-  if (status >= 500) return new ServerError(details);
-  return new HostingApiError(details);
-}
-
 // ---------------------------------------------------------------------------------------------
 // Replies that never came whole, and replies refused
 
@@ -439,6 +416,9 @@ export class HostingConnectionError extends HostingError {
 
 /** Which limit ran out: connecting, no bytes either way for a while, or the whole attempt. */
 export type TimeoutPhase = "connect" | "idle" | "overall";
+
+/** Where an attempt was when a limit ran out, for words that say what happened. */
+export type AttemptStage = "sending" | "waiting" | "reading";
 
 const TIMEOUT_CODES: Record<TimeoutPhase, string> = {
   connect: "HOSTING_CONNECT_TIMEOUT",
@@ -515,112 +495,6 @@ export class HostingReplyTooLargeError extends HostingResponseError {
   }
 }
 
-/** `1.5 s`, `60 s`: limits in the unit users set them in. */
-export function seconds(ms: number): string {
-  return `${Math.round(ms / 100) / 10} s`;
-}
-
-/** A wait in words for an error, from ms to millennia: `1.5 s`, `12 min`, `3 h`, `54 000 years`. */
-export function duration(ms: number): string {
-  const units: Array<[number, string]> = [
-    [365.25 * 86_400_000, "years"],
-    [86_400_000, "days"],
-    [3_600_000, "h"],
-    [60_000, "min"],
-  ];
-  for (const [size, name] of units) {
-    if (ms >= 2 * size) return `${Math.round(ms / size).toLocaleString("en-US")} ${name}`;
-  }
-  return seconds(ms);
-}
-
-/** Where an attempt was when a limit ran out, for words that say what happened. */
-export type AttemptStage = "sending" | "waiting" | "reading";
-
-/** Socket errors that show the request never left this machine. */
-const NOT_CONNECTED: Record<string, string> = {
-  ECONNREFUSED: "connection refused",
-  ENOTFOUND: "host not found",
-  EAI_AGAIN: "host name lookup failed",
-  EHOSTUNREACH: "host unreachable",
-  ENETUNREACH: "network unreachable",
-};
-
-/** The client user's fix when the request never reached the service. */
-const CHECK_URL = "check the apiUrl option and that the service is reachable";
-
-const RAISE_IDLE = "raise the timeoutMs option if the service or the link is merely slow";
-
-export interface NetworkFailureFacts {
-  method: string;
-  path: string;
-  address: string;
-  cause: unknown;
-  connectMs: number;
-  /** Set when one of the attempt's own limits ran out. */
-  expired?: { phase: TimeoutPhase; limitMs: number; stage: AttemptStage };
-}
-
-/** The one socket-failure → error mapping; `reachedServer` feeds the retry decision. */
-export function makeNetworkError(f: NetworkFailureFacts): {
-  error: HostingConnectionError;
-  reachedServer: boolean;
-  timeout: boolean;
-  bodyUnsent?: boolean;
-} {
-  const base = { method: f.method, path: f.path, address: f.address };
-  const code = (f.cause as { code?: unknown } | undefined)?.code;
-  const at = `the Hosting API at ${f.address}`;
-  if (f.expired) {
-    const { phase, limitMs, stage } = f.expired;
-    const what =
-      phase === "overall"
-        ? `no complete reply from ${at} within the overall limit of ${seconds(limitMs)}`
-        : stage === "sending"
-          ? `the upload to ${at} stalled: no bytes moved for ${seconds(limitMs)}`
-          : stage === "waiting"
-            ? `connected to ${at}, but no reply within ${seconds(limitMs)}`
-            : `the reply from ${at} stalled: no bytes for ${seconds(limitMs)}`;
-    // The idle limit is one a caller may raise for a slow service or link; the overall one is a
-    // backstop, not a tuning knob.
-    const fix = phase === "idle" ? { option: "timeoutMs", advice: RAISE_IDLE } : undefined;
-    return {
-      error: new HostingTimeoutError({ ...base, what, fix, phase, limitMs }, f.cause),
-      reachedServer: true,
-      timeout: true,
-      bodyUnsent: stage === "sending",
-    };
-  }
-  if (code === "UND_ERR_CONNECT_TIMEOUT") {
-    const what = `could not connect to ${at} within ${seconds(f.connectMs)}`;
-    const fix = { option: "apiUrl", advice: `${CHECK_URL}, or raise connectTimeoutMs` };
-    return {
-      error: new HostingTimeoutError(
-        { ...base, what, fix, phase: "connect", limitMs: f.connectMs },
-        f.cause,
-      ),
-      reachedServer: false,
-      timeout: true,
-    };
-  }
-  const why = f.cause instanceof Error ? f.cause.message : String(f.cause);
-  if (typeof code === "string" && code in NOT_CONNECTED) {
-    const what = `could not connect to ${at} (${NOT_CONNECTED[code]}, ${code})`;
-    const fix = { option: "apiUrl", advice: CHECK_URL };
-    return {
-      error: new HostingConnectionError({ ...base, what, fix }, f.cause),
-      reachedServer: false,
-      timeout: false,
-    };
-  }
-  const what = `the connection to ${at} closed before a whole reply (${why})`;
-  return {
-    error: new HostingConnectionError({ ...base, what }, f.cause, "HOSTING_CONNECTION_LOST"),
-    reachedServer: true,
-    timeout: false,
-  };
-}
-
 // ---------------------------------------------------------------------------------------------
 // Waits past a deadline
 
@@ -644,57 +518,4 @@ export class LimiterHoldError extends HostingError {
       LimiterHoldError.code,
     );
   }
-}
-
-/** The deadline a wait ran into: which option set it, and its value. */
-export interface WaitDeadline {
-  limit: WaitLimit;
-  limitMs: number;
-}
-
-const past = (d: WaitDeadline) =>
-  `past the call's deadline (${d.limit}: ${duration(d.limitMs)}), so it fails now instead of ` +
-  `waiting; try again later, or raise ${d.limit} if such waits are expected`;
-
-/** A 429 whose asked wait ends past the call's deadline: the refusal, saying what was asked. */
-export function askedPastDeadline(err: RateLimitError, waitMs: number, d: WaitDeadline) {
-  const asked = err.retryAfterMs ?? waitMs;
-  return new RateLimitError(
-    { ...err, waitMs, waitLimit: d.limit, waitLimitMs: d.limitMs },
-    `the service asked to wait ${duration(asked)} before the next request, ${past(d)}`,
-  );
-}
-
-const HELD_BY: Record<HoldReason, string> = {
-  pause: "a pause the service asked for on an earlier reply (Retry-After or a reset time)",
-  quota: "the service's stated quota, used up until its window resets",
-  pacing: "pacing to the service's rate limit",
-};
-
-/** A request the shared limiter would hold past the call's deadline: not sent at all. */
-export function heldPastDeadline(
-  call: { method: string; path: string },
-  held: { heldMs: number | undefined; reason: HoldReason },
-  d: WaitDeadline,
-): RateLimitError {
-  const howLong =
-    held.heldMs === undefined ? "until an earlier request is answered" : duration(held.heldMs);
-  const what = `not sent: ${HELD_BY[held.reason]} holds requests ${held.heldMs === undefined ? "" : "for "}${howLong}`;
-  const err = new RateLimitError(
-    {
-      status: 429,
-      bodyMessage: what,
-      method: call.method,
-      path: call.path,
-      waitMs: held.heldMs,
-      waitLimit: d.limit,
-      waitLimitMs: d.limitMs,
-    },
-    past(d),
-  );
-  // Nothing was sent, so no status came back: say it plainly.
-  const message = `${call.method} ${call.path} was ${what}, ${past(d)}`;
-  if (err.stack) err.stack = err.stack.replace(err.message, message);
-  err.message = message;
-  return err;
 }
