@@ -1,6 +1,6 @@
 // Builds dist/ from src/ with tsc into a new folder that replaces dist/ (so a deleted module
 // leaves no file).
-// Then writes plugin/schema.json (scripts/package-schema.js) and bundles the native plugin into
+// Then writes plugin/schema.json (scripts/plugin-schema.js) and bundles the native plugin into
 // plugin/pulumi-resource-hosting (scripts/plugin-bundle.js).
 // With --if-stale (npm test, demo, bench, pack, emulator, and jest's globalSetup, however jest is
 // started) it builds only when src/, the tsconfig files or the TypeScript version changed since
@@ -38,7 +38,7 @@ const CONFIGS = ["tsconfig.json", "tsconfig.build.json"];
 // What the schema and the plugin's bundle are also made of (absent from the build test's copy).
 const BUNDLE_INPUTS = [
   "package-lock.json",
-  "scripts/package-schema.js",
+  "scripts/plugin-schema.js",
   "scripts/plugin-bundle.js",
   "scripts/plugin-left-out.js",
 ];
@@ -65,7 +65,7 @@ function inputsDigest(files) {
  * copy does not): then the build writes plugin/schema.json and the plugin's bundle, and dist/ is
  * fresh only with both.
  */
-const hasSchema = () => existsSync(join(ROOT, "src", "provider", "native", "package-schema.ts"));
+const hasSchema = () => existsSync(join(ROOT, "src", "native", "package-schema.ts"));
 
 function isFresh(files, digest) {
   if (!existsSync(STAMP) || readFileSync(STAMP, "utf8") !== digest) return false;
@@ -134,7 +134,7 @@ function buildNow(digest) {
   rmSync(old, { recursive: true, force: true });
   // The native plugin's package schema, from the declarations just built, then the plugin.
   if (hasSchema()) {
-    const schema = require("./package-schema");
+    const schema = require("./plugin-schema");
     writeFileSync(schema.OUT, schema.text());
     require("./plugin-bundle").bundle();
   }

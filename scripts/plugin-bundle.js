@@ -79,7 +79,7 @@ function bundle() {
   const stub = path.join(__dirname, "plugin-left-out.js");
   const result = esbuild.buildSync({
     stdin: {
-      contents: 'require("./dist/provider/native/main").main(process.argv.slice(2));',
+      contents: 'require("./dist/native/main").main(process.argv.slice(2));',
       resolveDir: ROOT,
       sourcefile: "plugin-entry.js",
     },

@@ -19,25 +19,27 @@ const programs = require("./reference-programs");
 const ROOT = path.resolve(__dirname, "..");
 const OUT = path.join(ROOT, "docs", "reference");
 
+const INDEX = path.join(ROOT, "src", "index.ts");
+const OPTIONS = { strict: true, target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.CommonJS };
+
 let indexExports;
 
 /** The exported names of src/index.ts with their declarations, through the type checker. */
 function exportsOfIndex() {
-  indexExports ??= readIndexExports();
+  indexExports ??= readIndexExports(ts.createProgram([INDEX], OPTIONS));
   return indexExports;
 }
 
-function readIndexExports() {
-  const options = { strict: true, target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.CommonJS };
-  const program = ts.createProgram([path.join(ROOT, "src", "index.ts")], options);
+/** The same of `program`, a program over src/index.ts (and more). */
+function readIndexExports(program) {
   const checker = program.getTypeChecker();
-  const index = program.getSourceFile(path.join(ROOT, "src", "index.ts"));
+  const index = program.getSourceFile(INDEX);
   const symbols = checker.getExportsOfModule(checker.getSymbolAtLocation(index));
   const resolved = new Map();
   for (const s of symbols) {
     resolved.set(s.name, s.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(s) : s);
   }
-  return { checker, symbols: resolved };
+  return { checker, symbols: resolved, program };
 }
 
 /** A symbol's comment: its text (links as code) and its @example code, if any. */
@@ -434,6 +436,9 @@ module.exports = {
   hoverMismatches,
   resourcePage,
   exportsOfIndex,
+  readIndexExports,
+  INDEX,
+  OPTIONS,
   commentOf,
   OUT,
 };

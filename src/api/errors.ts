@@ -1,13 +1,19 @@
 import { inspect, type InspectOptions } from "node:util";
 
 /*
- * Every error the client throws, and the factories that map a failure to one. A leaf: it imports
- * nothing of the room, so any file may import it.
+ * Every error class the client throws. A leaf: it imports nothing of the room, so any file may
+ * import it. What makes them: status-errors.ts (an error reply), network-errors.ts (a socket's
+ * failure, in words), deadline-errors.ts (a wait past the call's deadline).
  */
 
-/** The key an error carries for each class it belongs to, the same in every copy of the package. */
-const kindKey = (name: string): symbol => Symbol.for(`pulumi-hosting.error.${name}`);
-/** How copies before the per-class keys marked their errors: a list of class names. */
+/**
+ * The key an error carries for each class it belongs to: the class's stable code, the same in
+ * every copy of the package whatever the class is called there (undici's way).
+ */
+const codeKey = (code: string): symbol => Symbol.for(`pulumi-hosting.error-code.${code}`);
+/** How earlier releases mark their errors, and read marks: one key per class name... */
+const nameKey = (name: string): symbol => Symbol.for(`pulumi-hosting.error.${name}`);
+/** ...and, before those, a list of class names. */
 const KINDS = Symbol.for("pulumi-hosting.error-kinds");
 /** What a resource engine's serializer puts before a message each time the error passes an input. */
 const SERIALIZING = /^error serializing property "[^"]*": /;
@@ -36,6 +42,12 @@ export interface ClientFix {
  * the class) rather than on messages. `instanceof` works across two loaded copies of the package.
  */
 export class HostingError extends Error {
+  /**
+   * The class's stable code: the `code` its errors carry unless given another, and what
+   * `instanceof` reads across copies of the package. A subclass without its own is known only
+   * in its own copy.
+   */
+  static readonly code: string = "HOSTING_ERROR";
   /** A stable identifier of the failure, e.g. `HOSTING_NOT_FOUND`; match on it, not on messages. */
   readonly code: string;
   /**
@@ -71,13 +83,17 @@ export class HostingError extends Error {
   static override [Symbol.hasInstance](value: unknown): boolean {
     if (typeof value !== "object" || value === null) return false;
     // This copy's own classes by their prototype chain; the marks answer for other copies, and
-    // only for a named class (every anonymous one would share the name "").
+    // only for a class with a code of its own (subclasses without one would share their base's).
     if (Function.prototype[Symbol.hasInstance].call(this, value)) return true;
-    if (this.name === "") return false;
+    if (!Object.hasOwn(this, "code")) return false;
     const marked = value as { [key: symbol]: unknown };
-    if (marked[kindKey(this.name)] === true) return true;
+    if (marked[codeKey(this.code)] === true) return true;
+    // An error of a release before the codes (it has not even the root's): its class names.
+    if (marked[codeKey(HostingError.code)] === true || this.name === "") return false;
     const kinds = marked[KINDS];
-    return Array.isArray(kinds) && kinds.includes(this.name);
+    return (
+      marked[nameKey(this.name)] === true || (Array.isArray(kinds) && kinds.includes(this.name))
+    );
   }
 
   /**
@@ -124,10 +140,14 @@ export class HostingError extends Error {
  */
 export function markAs(error: Error, cls: abstract new (...args: never[]) => HostingError): void {
   const kinds: string[] = [];
+  const mark = (key: symbol) =>
+    Object.defineProperty(error, key, { value: true, enumerable: false });
   for (let c: unknown = cls; typeof c === "function" && c !== Error;) {
+    if (Object.hasOwn(c, "code")) mark(codeKey((c as typeof HostingError).code));
+    // The class names, for earlier releases' `instanceof`.
     const name = (c as { name: string }).name;
     kinds.push(name);
-    Object.defineProperty(error, kindKey(name), { value: true, enumerable: false });
+    mark(nameKey(name));
     c = Object.getPrototypeOf(c);
   }
   Object.defineProperty(error, KINDS, { value: kinds, enumerable: false });
@@ -164,19 +184,22 @@ function causeChain(cause: unknown): string | undefined {
 
 /** Bad input caught before any request was sent; `property` names what to fix. */
 export class HostingInputError extends HostingError {
+  static override readonly code = "HOSTING_INVALID_INPUT";
   /** The argument or input to fix, e.g. `serviceType` or `runtime.version`. */
   readonly property: string;
 
   constructor(property: string, message: string) {
-    super(message, "HOSTING_INVALID_INPUT");
+    super(message, HostingInputError.code);
     this.property = property;
   }
 }
 
 /** The client or provider is set up wrongly (URL, token); raised before any request. */
 export class HostingConfigError extends HostingError {
+  static override readonly code = "HOSTING_BAD_CONFIG";
+
   constructor(message: string) {
-    super(message, "HOSTING_BAD_CONFIG");
+    super(message, HostingConfigError.code);
   }
 }
 
@@ -203,6 +226,7 @@ export interface ApiErrorDetails {
 
 /** The API answered with an error status. Subclasses narrow it by status. */
 export class HostingApiError extends HostingError {
+  static override readonly code: string = "HOSTING_API_ERROR";
   /** The HTTP status, e.g. 404. */
   readonly status: number;
   /** The `error` field of the body, or a short snippet of a body that was not JSON. */
@@ -232,7 +256,7 @@ export class HostingApiError extends HostingError {
     const fix = about + hints.map((h) => `; ${h}`).join("");
     super(
       `${details.method} ${details.path} failed with ${details.status}: ${details.bodyMessage}${rid}${fix}`,
-      code ?? apiCodeOf(new.target),
+      code ?? new.target.code,
       typeof hint === "object" ? { fix: hint } : undefined,
     );
     this.status = details.status;
@@ -266,9 +290,24 @@ export class UnprocessableEntityError extends HostingApiError {}
 /** 5xx: the service failed; retried before this was thrown. */
 export class ServerError extends HostingApiError {}
 
+// Each status class's own code, as its static `code` (a table: they differ in nothing else).
+for (const [cls, code] of [
+  [BadRequestError, "HOSTING_BAD_REQUEST"],
+  [PermissionDeniedError, "HOSTING_FORBIDDEN"],
+  [RetentionPeriodError, "HOSTING_BACKUP_RETENTION"],
+  [NotFoundError, "HOSTING_NOT_FOUND"],
+  [ConflictError, "HOSTING_CONFLICT"],
+  [UnprocessableEntityError, "HOSTING_UNPROCESSABLE"],
+  [ServerError, "HOSTING_SERVER_ERROR"],
+] as const) {
+  Object.defineProperty(cls, "code", { value: code, enumerable: false });
+}
+
 /** 401: the token is missing, malformed, expired or not accepted. */
 export class AuthenticationError extends HostingApiError {
-  constructor(details: ApiErrorDetails, code = "HOSTING_UNAUTHORIZED") {
+  static override readonly code: string = "HOSTING_UNAUTHORIZED";
+
+  constructor(details: ApiErrorDetails, code = AuthenticationError.code) {
     // The client's words; code that configures the client its own way swaps in its own (`fix`).
     super(details, code, {
       option: "token",
@@ -285,6 +324,7 @@ export type WaitLimit = "throttleTimeoutMs" | "overallTimeoutMs";
  * asks for that would end past the call's deadline, failed at once rather than waited out.
  */
 export class RateLimitError extends HostingApiError {
+  static override readonly code: string = "HOSTING_RATE_LIMITED";
   /** How long the service asked us to wait (Retry-After or a reset time), as it asked. */
   readonly retryAfterMs?: number;
   /**
@@ -306,7 +346,7 @@ export class RateLimitError extends HostingApiError {
     },
     hint?: string,
   ) {
-    super(details, "HOSTING_RATE_LIMITED", hint);
+    super(details, RateLimitError.code, hint);
     this.retryAfterMs = details.retryAfterMs;
     this.waitMs = details.waitMs;
     this.waitLimit = details.waitLimit;
@@ -316,61 +356,19 @@ export class RateLimitError extends HostingApiError {
 
 /** 3xx: the API never redirects, so the URL points somewhere else (a web page, http vs https). */
 export class HostingRedirectError extends HostingApiError {
+  static override readonly code: string = "HOSTING_REDIRECTED";
   /** Where the server pointed, scrubbed like every server-supplied string. */
   readonly location?: string;
 
   constructor(details: ApiErrorDetails & { location?: string }) {
     const to = details.location ? ` to ${details.location}` : "";
-    super({ ...details, bodyMessage: `redirected${to}` }, "HOSTING_REDIRECTED", {
+    super({ ...details, bodyMessage: `redirected${to}` }, HostingRedirectError.code, {
       option: "apiUrl",
       advice:
         "the client does not follow redirects: check that the apiUrl option is the API's base URL",
     });
     this.location = details.location;
   }
-}
-
-/** The stable code of each status class whose constructor does not set one. */
-const API_CODES = new Map<abstract new (...args: never[]) => HostingApiError, string>([
-  [BadRequestError, "HOSTING_BAD_REQUEST"],
-  [PermissionDeniedError, "HOSTING_FORBIDDEN"],
-  [RetentionPeriodError, "HOSTING_BACKUP_RETENTION"],
-  [NotFoundError, "HOSTING_NOT_FOUND"],
-  [ConflictError, "HOSTING_CONFLICT"],
-  [UnprocessableEntityError, "HOSTING_UNPROCESSABLE"],
-  [ServerError, "HOSTING_SERVER_ERROR"],
-]);
-
-/** The code of a status class, or of the nearest one it extends. */
-function apiCodeOf(c: unknown): string {
-  for (; typeof c === "function"; c = Object.getPrototypeOf(c)) {
-    const code = API_CODES.get(c as typeof HostingApiError);
-    if (code) return code;
-  }
-  return "HOSTING_API_ERROR";
-}
-
-/** The one status → error-class mapping. `operation` picks the few per-endpoint meanings. */
-export function makeApiError(
-  operation: string,
-  details: ApiErrorDetails & { retryAfterMs?: number; location?: string },
-): HostingApiError {
-  const { status } = details;
-  if (status >= 300 && status < 400) return new HostingRedirectError(details);
-  if (status === 400) return new BadRequestError(details);
-  if (status === 401) return new AuthenticationError(details);
-  if (status === 403) {
-    // Spec §4.3: the only documented 403 of backup deletion is the retention rule.
-    return operation === "deleteBackup"
-      ? new RetentionPeriodError(details)
-      : new PermissionDeniedError(details);
-  }
-  if (status === 404) return new NotFoundError(details);
-  if (status === 409) return new ConflictError(details);
-  if (status === 422) return new UnprocessableEntityError(details);
-  if (status === 429) return new RateLimitError(details);
-  if (status >= 500) return new ServerError(details);
-  return new HostingApiError(details);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -396,6 +394,7 @@ export interface ConnectionErrorDetails {
  * then the connection closed before a whole reply.
  */
 export class HostingConnectionError extends HostingError {
+  static override readonly code: string = "HOSTING_CONNECTION_FAILED";
   /** HTTP method of the request. */
   readonly method: string;
   /** Path of the request, relative to the API URL. */
@@ -403,7 +402,7 @@ export class HostingConnectionError extends HostingError {
   /** host:port the client was talking to. */
   readonly address: string;
 
-  constructor(details: ConnectionErrorDetails, cause: unknown, code = "HOSTING_CONNECTION_FAILED") {
+  constructor(details: ConnectionErrorDetails, cause: unknown, code = HostingConnectionError.code) {
     const fix = details.fix ? `; ${details.fix.advice}` : "";
     super(`${details.method} ${details.path}: ${details.what}${fix}`, code, {
       cause,
@@ -418,6 +417,9 @@ export class HostingConnectionError extends HostingError {
 /** Which limit ran out: connecting, no bytes either way for a while, or the whole attempt. */
 export type TimeoutPhase = "connect" | "idle" | "overall";
 
+/** Where an attempt was when a limit ran out, for words that say what happened. */
+export type AttemptStage = "sending" | "waiting" | "reading";
+
 const TIMEOUT_CODES: Record<TimeoutPhase, string> = {
   connect: "HOSTING_CONNECT_TIMEOUT",
   idle: "HOSTING_TIMEOUT",
@@ -426,6 +428,8 @@ const TIMEOUT_CODES: Record<TimeoutPhase, string> = {
 
 /** A connect, idle or overall limit ran out; `limitMs` is the limit that did. */
 export class HostingTimeoutError extends HostingConnectionError {
+  /** Its errors carry the code of their phase (TIMEOUT_CODES); this one names the class. */
+  static override readonly code: string = "HOSTING_TIMEOUT";
   /** Which limit ran out. */
   readonly phase: TimeoutPhase;
   /** The limit that ran out, in ms. */
@@ -443,6 +447,7 @@ export class HostingTimeoutError extends HostingConnectionError {
 
 /** A success response whose body does not have the shape the spec gives. */
 export class HostingResponseError extends HostingError {
+  static override readonly code: string = "HOSTING_BAD_RESPONSE";
   /** The client method whose reply did not fit, e.g. `listApps`. */
   readonly operation: string;
   /** Dotted path of the first field that did not fit, e.g. `[3].app.ram`. */
@@ -460,7 +465,7 @@ export class HostingResponseError extends HostingError {
       (own?.message ??
         `${operation}: unexpected response ${fieldPath ? `from the Hosting API at ${fieldPath}` : "body from the Hosting API"}: ${problem}`) +
         fix,
-      own?.code ?? "HOSTING_BAD_RESPONSE",
+      own?.code ?? HostingResponseError.code,
       { fix: own?.fix },
     );
     this.operation = operation;
@@ -472,13 +477,14 @@ const MIB = 1024 * 1024;
 
 /** A reply past the size limit, refused while streaming (never read whole, never retried). */
 export class HostingReplyTooLargeError extends HostingResponseError {
+  static override readonly code: string = "HOSTING_REPLY_TOO_LARGE";
   /** The size limit, in bytes (`maxResponseBytes`). */
   readonly limitBytes: number;
 
   constructor(operation: string, method: string, path: string, limitBytes: number) {
     const size = limitBytes % MIB === 0 ? `${limitBytes / MIB} MiB` : `${limitBytes} bytes`;
     super(operation, "", "", {
-      code: "HOSTING_REPLY_TOO_LARGE",
+      code: HostingReplyTooLargeError.code,
       message: `${operation}: ${method} ${path}: reply larger than ${size}, refused`,
       fix: {
         option: "maxResponseBytes",
@@ -489,112 +495,6 @@ export class HostingReplyTooLargeError extends HostingResponseError {
   }
 }
 
-/** `1.5 s`, `60 s`: limits in the unit users set them in. */
-export function seconds(ms: number): string {
-  return `${Math.round(ms / 100) / 10} s`;
-}
-
-/** A wait in words for an error, from ms to millennia: `1.5 s`, `12 min`, `3 h`, `54 000 years`. */
-export function duration(ms: number): string {
-  const units: Array<[number, string]> = [
-    [365.25 * 86_400_000, "years"],
-    [86_400_000, "days"],
-    [3_600_000, "h"],
-    [60_000, "min"],
-  ];
-  for (const [size, name] of units) {
-    if (ms >= 2 * size) return `${Math.round(ms / size).toLocaleString("en-US")} ${name}`;
-  }
-  return seconds(ms);
-}
-
-/** Where an attempt was when a limit ran out, for words that say what happened. */
-export type AttemptStage = "sending" | "waiting" | "reading";
-
-/** Socket errors that show the request never left this machine. */
-const NOT_CONNECTED: Record<string, string> = {
-  ECONNREFUSED: "connection refused",
-  ENOTFOUND: "host not found",
-  EAI_AGAIN: "host name lookup failed",
-  EHOSTUNREACH: "host unreachable",
-  ENETUNREACH: "network unreachable",
-};
-
-/** The client user's fix when the request never reached the service. */
-const CHECK_URL = "check the apiUrl option and that the service is reachable";
-
-const RAISE_IDLE = "raise the timeoutMs option if the service or the link is merely slow";
-
-export interface NetworkFailureFacts {
-  method: string;
-  path: string;
-  address: string;
-  cause: unknown;
-  connectMs: number;
-  /** Set when one of the attempt's own limits ran out. */
-  expired?: { phase: TimeoutPhase; limitMs: number; stage: AttemptStage };
-}
-
-/** The one socket-failure → error mapping; `reachedServer` feeds the retry decision. */
-export function makeNetworkError(f: NetworkFailureFacts): {
-  error: HostingConnectionError;
-  reachedServer: boolean;
-  timeout: boolean;
-  bodyUnsent?: boolean;
-} {
-  const base = { method: f.method, path: f.path, address: f.address };
-  const code = (f.cause as { code?: unknown } | undefined)?.code;
-  const at = `the Hosting API at ${f.address}`;
-  if (f.expired) {
-    const { phase, limitMs, stage } = f.expired;
-    const what =
-      phase === "overall"
-        ? `no complete reply from ${at} within the overall limit of ${seconds(limitMs)}`
-        : stage === "sending"
-          ? `the upload to ${at} stalled: no bytes moved for ${seconds(limitMs)}`
-          : stage === "waiting"
-            ? `connected to ${at}, but no reply within ${seconds(limitMs)}`
-            : `the reply from ${at} stalled: no bytes for ${seconds(limitMs)}`;
-    // The idle limit is one a caller may raise for a slow service or link; the overall one is a
-    // backstop, not a tuning knob.
-    const fix = phase === "idle" ? { option: "timeoutMs", advice: RAISE_IDLE } : undefined;
-    return {
-      error: new HostingTimeoutError({ ...base, what, fix, phase, limitMs }, f.cause),
-      reachedServer: true,
-      timeout: true,
-      bodyUnsent: stage === "sending",
-    };
-  }
-  if (code === "UND_ERR_CONNECT_TIMEOUT") {
-    const what = `could not connect to ${at} within ${seconds(f.connectMs)}`;
-    const fix = { option: "apiUrl", advice: `${CHECK_URL}, or raise connectTimeoutMs` };
-    return {
-      error: new HostingTimeoutError(
-        { ...base, what, fix, phase: "connect", limitMs: f.connectMs },
-        f.cause,
-      ),
-      reachedServer: false,
-      timeout: true,
-    };
-  }
-  const why = f.cause instanceof Error ? f.cause.message : String(f.cause);
-  if (typeof code === "string" && code in NOT_CONNECTED) {
-    const what = `could not connect to ${at} (${NOT_CONNECTED[code]}, ${code})`;
-    const fix = { option: "apiUrl", advice: CHECK_URL };
-    return {
-      error: new HostingConnectionError({ ...base, what, fix }, f.cause),
-      reachedServer: false,
-      timeout: false,
-    };
-  }
-  const what = `the connection to ${at} closed before a whole reply (${why})`;
-  return {
-    error: new HostingConnectionError({ ...base, what }, f.cause, "HOSTING_CONNECTION_LOST"),
-    reachedServer: true,
-    timeout: false,
-  };
-}
-
 // ---------------------------------------------------------------------------------------------
 // Waits past a deadline
 
@@ -603,6 +503,8 @@ export type HoldReason = "pause" | "quota" | "pacing";
 
 /** A request the limiter would hold past its deadline. The transport makes it a RateLimitError. */
 export class LimiterHoldError extends HostingError {
+  static override readonly code = "HOSTING_LIMITER_HOLD";
+
   constructor(
     /** How much longer the limiter holds requests, in ms; undefined: until an answer comes in. */
     readonly heldMs: number | undefined,
@@ -613,60 +515,7 @@ export class LimiterHoldError extends HostingError {
   ) {
     super(
       `the rate limiter holds requests ${heldMs === undefined ? "until an answer comes in" : `for ${heldMs} ms more`} (${reason}), past this request's deadline`,
-      "HOSTING_LIMITER_HOLD",
+      LimiterHoldError.code,
     );
   }
-}
-
-/** The deadline a wait ran into: which option set it, and its value. */
-export interface WaitDeadline {
-  limit: WaitLimit;
-  limitMs: number;
-}
-
-const past = (d: WaitDeadline) =>
-  `past the call's deadline (${d.limit}: ${duration(d.limitMs)}), so it fails now instead of ` +
-  `waiting; try again later, or raise ${d.limit} if such waits are expected`;
-
-/** A 429 whose asked wait ends past the call's deadline: the refusal, saying what was asked. */
-export function askedPastDeadline(err: RateLimitError, waitMs: number, d: WaitDeadline) {
-  const asked = err.retryAfterMs ?? waitMs;
-  return new RateLimitError(
-    { ...err, waitMs, waitLimit: d.limit, waitLimitMs: d.limitMs },
-    `the service asked to wait ${duration(asked)} before the next request, ${past(d)}`,
-  );
-}
-
-const HELD_BY: Record<HoldReason, string> = {
-  pause: "a pause the service asked for on an earlier reply (Retry-After or a reset time)",
-  quota: "the service's stated quota, used up until its window resets",
-  pacing: "pacing to the service's rate limit",
-};
-
-/** A request the shared limiter would hold past the call's deadline: not sent at all. */
-export function heldPastDeadline(
-  call: { method: string; path: string },
-  held: { heldMs: number | undefined; reason: HoldReason },
-  d: WaitDeadline,
-): RateLimitError {
-  const howLong =
-    held.heldMs === undefined ? "until an earlier request is answered" : duration(held.heldMs);
-  const what = `not sent: ${HELD_BY[held.reason]} holds requests ${held.heldMs === undefined ? "" : "for "}${howLong}`;
-  const err = new RateLimitError(
-    {
-      status: 429,
-      bodyMessage: what,
-      method: call.method,
-      path: call.path,
-      waitMs: held.heldMs,
-      waitLimit: d.limit,
-      waitLimitMs: d.limitMs,
-    },
-    past(d),
-  );
-  // Nothing was sent, so no status came back: say it plainly.
-  const message = `${call.method} ${call.path} was ${what}, ${past(d)}`;
-  if (err.stack) err.stack = err.stack.replace(err.message, message);
-  err.message = message;
-  return err;
 }

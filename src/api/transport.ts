@@ -4,18 +4,16 @@ import { Pool } from "undici";
 import type { z } from "zod";
 import { readBounded } from "./body-limit";
 import { wireAssumptions, type HttpMethod } from "./endpoints";
+import { askedPastDeadline, heldPastDeadline, type WaitDeadline } from "./deadline-errors";
 import {
-  askedPastDeadline,
-  heldPastDeadline,
   HostingReplyTooLargeError,
   HostingResponseError,
   LimiterHoldError,
-  makeApiError,
-  makeNetworkError,
   RateLimitError,
   type ApiErrorDetails,
-  type WaitDeadline,
 } from "./errors";
+import { makeNetworkError } from "./network-errors";
+import { makeApiError } from "./status-errors";
 import type { Permit, RequestLimiter } from "./limiter";
 import { realLimiterClock, type LimiterClock } from "./limiter-clock";
 import { limiterFor } from "./shared-limiters";

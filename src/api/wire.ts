@@ -20,4 +20,7 @@ export { backoffDelayMs, isTransientError, PATIENT_RETRY_POLICY } from "./retry"
 export type { RetryEvent, RetryPolicy } from "./retry";
 export { version } from "./version";
 export * from "./errors";
+export * from "./status-errors";
+export * from "./network-errors";
+export * from "./deadline-errors";
 export type * from "./types";

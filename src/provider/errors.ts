@@ -11,11 +11,13 @@ import { HostingError } from "../api/wire";
  * those apps; the message names them and the ways out.
  */
 export class LeftOverAppError extends HostingError {
+  static override readonly code = "HOSTING_APP_LEFT_OVER";
+
   constructor(
     message: string,
     readonly candidates: readonly string[],
   ) {
-    super(message, "HOSTING_APP_LEFT_OVER");
+    super(message, LeftOverAppError.code);
   }
 }
 
@@ -25,12 +27,14 @@ export class LeftOverAppError extends HostingError {
  * do; `candidates` lists the new apps of that name that were seen.
  */
 export class LostCreateReplyError extends HostingError {
+  static override readonly code = "HOSTING_CREATE_REPLY_LOST";
+
   constructor(
     message: string,
     readonly candidates: readonly string[],
     cause: unknown,
   ) {
-    super(message, "HOSTING_CREATE_REPLY_LOST", { cause });
+    super(message, LostCreateReplyError.code, { cause });
   }
 }
 
@@ -39,12 +43,14 @@ export class LostCreateReplyError extends HostingError {
  * but failed to initialise") under `appId`, never leaves it behind.
  */
 export class AppMadeError extends HostingError {
+  static override readonly code = "HOSTING_APP_MADE";
+
   constructor(
     message: string,
     readonly appId: string,
     cause?: unknown,
   ) {
-    super(message, "HOSTING_APP_MADE", cause === undefined ? undefined : { cause });
+    super(message, AppMadeError.code, cause === undefined ? undefined : { cause });
   }
 }
 
@@ -55,11 +61,13 @@ export class AppMadeError extends HostingError {
  * the app that was named.
  */
 export class AppNotTakenError extends HostingError {
+  static override readonly code = "HOSTING_APP_NOT_TAKEN";
+
   constructor(
     message: string,
     readonly appId: string,
   ) {
-    super(message, "HOSTING_APP_NOT_TAKEN");
+    super(message, AppNotTakenError.code);
   }
 }
 
@@ -68,6 +76,8 @@ export class AppNotTakenError extends HostingError {
  * Pulumi's dynamic-provider host reads `id`, `properties` and `reasons` off it.
  */
 export class ResourceInitError extends HostingError {
+  static override readonly code = "HOSTING_RESOURCE_INIT_FAILED";
+
   constructor(
     message: string,
     readonly id: string,
@@ -76,7 +86,7 @@ export class ResourceInitError extends HostingError {
     /** The failure the message quotes, so the provider's advice can replace the client's. */
     cause?: unknown,
   ) {
-    super(message, "HOSTING_RESOURCE_INIT_FAILED", cause === undefined ? undefined : { cause });
+    super(message, ResourceInitError.code, cause === undefined ? undefined : { cause });
   }
 }
 
@@ -86,7 +96,9 @@ export class ResourceInitError extends HostingError {
  * names both accounts (by digest) and the ways out.
  */
 export class OtherAccountError extends HostingError {
+  static override readonly code = "HOSTING_OTHER_ACCOUNT";
+
   constructor(message: string) {
-    super(message, "HOSTING_OTHER_ACCOUNT");
+    super(message, OtherAccountError.code);
   }
 }

@@ -14,7 +14,7 @@ import { HostingInputError, markAs } from "../api/wire";
 /** A {@link HostingInputError} that Pulumi's program runtime prints as its message alone. */
 export class ProgramInputError extends pulumi.RunError {
   /** `HOSTING_INVALID_INPUT`, as on every HostingInputError. */
-  readonly code = "HOSTING_INVALID_INPUT";
+  readonly code = HostingInputError.code;
   /** The argument to fix, e.g. `source` or `appId`. */
   readonly property: string;
   /** Nothing was sent: bad input is found before any request. */

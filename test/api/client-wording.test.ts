@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { HostingClient, HostingError, type HostingClientOptions } from "../../src/api";
-import { makeNetworkError } from "../../src/api/errors";
+import { makeNetworkError } from "../../src/api/network-errors";
 import { useEmulator } from "../helpers/emulator";
 import { FAKE_TOKEN, fixtureServer, json, text } from "../helpers/fixture-server";
 

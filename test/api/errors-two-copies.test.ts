@@ -22,6 +22,15 @@ const load = () => {
 };
 const a = load();
 const b = load();
+// A third copy whose classes a minifier renamed: the names are no key.
+const c = load();
+Object.defineProperty(c.client.NotFoundError, "name", { value: "e" });
+Object.defineProperty(c.client.HostingApiError, "name", { value: "t" });
+// An error of a release before the codes: marked by its classes' names only.
+const old = new Error("gone");
+for (const n of ["NotFoundError", "HostingApiError", "HostingError"]) {
+  Object.defineProperty(old, Symbol.for("pulumi-hosting.error." + n), { value: true });
+}
 const details = { status: 404, bodyMessage: "gone", method: "GET", path: "/apps" };
 const fromB = new b.client.NotFoundError(details);
 const held = new b.client.LimiterHoldError(10, "pause", 0);
@@ -38,10 +47,15 @@ console.log(JSON.stringify({
   state: state instanceof a.emulator.EmulatorStateFileError && state instanceof a.client.HostingError,
   plain: new Error("x") instanceof a.client.HostingError,
   deprecated: a.client.NotFoundError.isInstance(fromB),
+  renamedMade: new c.client.NotFoundError(details) instanceof a.client.NotFoundError,
+  renamedBase: new c.client.NotFoundError(details) instanceof a.client.HostingApiError,
+  renamedOther: new c.client.NotFoundError(details) instanceof a.client.ConflictError,
+  renamedAsks: fromB instanceof c.client.NotFoundError && fromB instanceof c.client.HostingApiError,
+  earlierRelease: old instanceof a.client.NotFoundError && !(old instanceof a.client.ConflictError),
 }));
 `;
 
-test("instanceof holds across two loaded copies of the built error modules", () => {
+test("instanceof holds across loaded copies of the built error modules, whatever their classes are called", () => {
   const out = execFileSync(process.execPath, ["-e", SCRIPT], { encoding: "utf8" });
   expect(JSON.parse(out)).toEqual({
     distinct: true,
@@ -54,6 +68,11 @@ test("instanceof holds across two loaded copies of the built error modules", () 
     state: true,
     plain: false,
     deprecated: true,
+    renamedMade: true,
+    renamedBase: true,
+    renamedOther: false,
+    renamedAsks: true,
+    earlierRelease: true,
   });
 });
 

@@ -9,7 +9,7 @@ import {
   HostingTimeoutError,
   type HostingClientOptions,
 } from "../../src/api";
-import { makeNetworkError } from "../../src/api/errors";
+import { makeNetworkError } from "../../src/api/network-errors";
 import { FAKE_TOKEN, fixtureServer, json } from "../helpers/fixture-server";
 
 /* Hostile or unlucky servers on 127.0.0.1, and the words and codes the client answers with. */

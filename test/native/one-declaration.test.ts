@@ -12,13 +12,16 @@ import {
   type SchemaKeys,
   type WireKeys,
 } from "../../src/provider/fields";
-import { resourceSpec } from "../../src/provider/native/package-schema";
-import { typeSpecOf } from "../../src/provider/native/schema-types";
+import type { ResourceSpec } from "../../src/native/package-schema";
 
-// eslint-disable-next-line @typescript-eslint/no-require-imports
+/* eslint-disable @typescript-eslint/no-require-imports */
 const docs = require("../../scripts/reference-docs") as {
   resourcePage(kind: string, d: object, comment: { text: string }, example: object): string;
 };
+const { resourceSchema } = require("../../scripts/plugin-schema") as {
+  resourceSchema(kind: string, declaration: object): ResourceSpec;
+};
+/* eslint-enable @typescript-eslint/no-require-imports */
 
 /*
  * A field is declared once. Adding one to a copy of App's declaration (a health-check path the
@@ -41,7 +44,7 @@ const withHealthPath = {
 } as const;
 
 test("the new field is in the package schema: an input that replaces, an output", () => {
-  const spec = resourceSpec("An app.", { ...resourceDeclarations.App, fields: withHealthPath });
+  const spec = resourceSchema("App", { ...resourceDeclarations.App, fields: withHealthPath });
   expect(spec.inputProperties.healthPath).toEqual({
     type: "string",
     description: withHealthPath.healthPath.doc,
@@ -49,7 +52,7 @@ test("the new field is in the package schema: an input that replaces, an output"
   });
   expect(spec.properties.healthPath.type).toBe("string");
   // The untouched declaration has no such property.
-  expect(resourceSpec("An app.", resourceDeclarations.App).inputProperties).not.toHaveProperty(
+  expect(resourceSchema("App", resourceDeclarations.App).inputProperties).not.toHaveProperty(
     "healthPath",
   );
 });
@@ -101,10 +104,22 @@ test("the reference page lists it as an argument that replaces the resource", ()
 });
 
 test("a declared type the schema cannot express fails generation, naming it", () => {
-  expect(() => typeSpecOf("Map<string, Date>")).toThrow(/Map<string, Date>.*schema-types\.ts/);
-  expect(typeSpecOf("string | null")).toEqual({ type: "string" });
-  expect(typeSpecOf("DnsRecord[]")).toEqual({
+  const typed = (type: string) =>
+    resourceSchema("App", {
+      ...resourceDeclarations.App,
+      fields: { ...appFields, probes: { ...withHealthPath.healthPath, type } },
+    }).properties.probes;
+  expect(() => typed("Map<string, Date>")).toThrow(
+    /App\.probes \(declared type "Map<string, Date>"\): no package-schema type for Map<string, Date>/,
+  );
+  expect(() => typed("DnsRecrd[]")).toThrow(/App\.probes .*Cannot find name 'DnsRecrd'/);
+  // The same converter as every other type: named object types by their schema names.
+  expect(typed("string | null")).toMatchObject({ type: "string" });
+  expect(typed("DnsRecord[]")).toMatchObject({
     type: "array",
     items: { $ref: "#/types/hosting:index:DnsRecord" },
+  });
+  expect(typed("ValidationRecordOutput")).toMatchObject({
+    $ref: "#/types/hosting:index:ValidationRecord",
   });
 });

@@ -1,6 +1,6 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { HostingClient, HostingReplyTooLargeError, type HostingError } from "../../src/api";
-import { makeApiError } from "../../src/api/errors";
+import { makeApiError } from "../../src/api/status-errors";
 import { providerHandlers } from "../../src/provider/handlers";
 import { providerHint, withProviderHint } from "../../src/connection/error-hints";
 import { FAKE_TOKEN, fixtureServer, json, text } from "../helpers/fixture-server";

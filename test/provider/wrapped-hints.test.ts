@@ -1,7 +1,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { ResourceInitError } from "../../src/provider/errors";
 import { withProviderHint } from "../../src/connection/error-hints";
-import { makeApiError } from "../../src/api/errors";
+import { makeApiError } from "../../src/api/status-errors";
 import { providerHandlers } from "../../src/provider/handlers";
 import { useEmulator } from "../helpers/emulator";
 import { makeZip, manifest } from "../helpers/zip";

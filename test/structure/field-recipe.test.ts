@@ -176,7 +176,7 @@ const { appHandler, manifestOf } = require(join(D, "provider/app/handler"));
 const { appInputSchema } = require(join(D, "provider/app/schema"));
 const { createKey } = require(join(D, "provider/app/create-key"));
 const { mayBeMadeFrom } = require(join(D, "provider/app/created-shape"));
-const { importReaders } = require(join(D, "provider/native/import-read"));
+const { importReaders } = require(join(D, "native/import-read"));
 const { startEmulator } = require(join(D, "emulator"));
 const { HostingClient } = require(join(D, "api"));
 

@@ -4,6 +4,8 @@ import { dirname, join, relative, resolve } from "node:path";
 /*
  * The rooms of src/ and which way their imports go. Each room stands only on the rooms below it:
  *
+ *   native                      the native plugin: the resources and data sources served over
+ *                               Pulumi's provider protocol (a program of its own)
  *   provider, data              resources and data sources (a program's side)
  *   inputs, shared, connection  what those two share: input checks (zod); small light helpers;
  *                               config, accounts and the clients
@@ -12,7 +14,8 @@ import { dirname, join, relative, resolve } from "node:path";
  *
  * A room reaches another only through its door (index.ts; the api room also has wire.ts, which
  * does not load the client), and no file imports itself back through others, `import type`
- * included. src/index.ts, the package's root, picks what loads when, so it may open any file.
+ * included. src/index.ts, the package's root, picks what loads when, so it may open any file;
+ * no room imports it.
  */
 
 const SRC = resolve(__dirname, "../../src");
@@ -26,6 +29,7 @@ const BELOW: Record<string, string[]> = {
   connection: ["base", "api"],
   data: ["base", "api", "inputs", "shared", "connection"],
   provider: ["base", "api", "inputs", "shared", "connection"],
+  native: ["base", "api", "inputs", "shared", "connection", "data", "provider"],
 };
 
 /** The files another room may import, by room (src-relative, without `.ts`). */
@@ -35,6 +39,8 @@ const DOORS: Record<string, string[]> = {
   inputs: ["inputs"],
   shared: ["shared"],
   connection: ["connection"],
+  data: ["data"],
+  provider: ["provider"],
 };
 
 function filesUnder(dir: string): string[] {
@@ -56,17 +62,12 @@ function importsOf(file: string): string[] {
 /** A relative import as a src-relative module name (`api/wire`; a folder's index as the folder). */
 const target = (file: string, spec: string) => relative(SRC, resolve(dirname(file), spec));
 
-/**
- * The src/ modules a file imports, by name. The native plugin (provider/native) is a program of
- * its own that serves the package's functions, so it may import the package root (""); nothing
- * else may.
- */
+/** The src/ modules a file imports, by name (the package root is ""). */
 function srcImportsOf(file: string): string[] {
-  const native = relative(SRC, file).startsWith("provider/native/");
   return importsOf(file)
     .filter((s) => s.startsWith("."))
     .map((s) => target(file, s))
-    .filter((t) => !t.startsWith("..") && (t !== "" || !native));
+    .filter((t) => !t.startsWith(".."));
 }
 
 /** The file a src-relative module name is. */

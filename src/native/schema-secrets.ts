@@ -1,4 +1,4 @@
-import { UNKNOWN } from "../../inputs";
+import { UNKNOWN } from "../inputs";
 import type { ObjectTypeSpec, PropertySpec } from "./schema-types";
 import { isSecret, secret } from "./wire-values";
 

@@ -1,13 +1,17 @@
-import type { HostingClient } from "../../api/wire";
-import { tokenLike } from "../../connection";
-import { UNKNOWN, validateInputs, type Failure } from "../../inputs";
-import { findApp, listAppsShared } from "../app-directory";
-import { analyticsEnabled } from "../analytics/handler";
-import { appFields } from "../app/fields";
-import { resourceDeclarations } from "../declarations";
-import { outputsFrom, type Fields } from "../fields";
-import type { ResourceKind } from "../resource-kind";
-import { sameValue } from "../stable-json";
+import type { HostingClient } from "../api/wire";
+import { tokenLike } from "../connection";
+import { UNKNOWN, validateInputs, type Failure } from "../inputs";
+import {
+  analyticsEnabled,
+  appFields,
+  findApp,
+  listAppsShared,
+  outputsFrom,
+  resourceDeclarations,
+  sameValue,
+  type Fields,
+  type ResourceKind,
+} from "../provider";
 
 type Props = Record<string, unknown>;
 type Found = { props: Props; inputs: Props } | undefined;

@@ -1,5 +1,6 @@
 /* eslint-disable @typescript-eslint/no-require-imports */
 import * as pulumiProvider from "@pulumi/pulumi/provider";
+import { version } from "../api/wire";
 import { engineLog } from "./engine-log";
 import { checkedConfig, HostingProvider } from "./provider";
 
@@ -20,6 +21,26 @@ import { checkedConfig, HostingProvider } from "./provider";
  */
 
 type Props = Record<string, unknown>;
+
+// The gRPC module the server uses: the bundle holds one copy (scripts/plugin-bundle.js checks).
+const grpc = require("@grpc/grpc-js") as {
+  Server: { prototype: { addService(service: unknown, impl: Record<string, unknown>): void } };
+};
+const { Struct } = require("google-protobuf/google/protobuf/struct_pb") as {
+  Struct: { fromJavaScript(o: Props): unknown };
+};
+const provrpc = require("@pulumi/pulumi/proto/provider_grpc_pb") as {
+  ResourceProviderService: unknown;
+};
+const provproto = require("@pulumi/pulumi/proto/provider_pb") as {
+  CheckResponse: new () => { setInputs(s: unknown): void };
+  DiffResponse: (new () => {
+    setChanges(v: number): void;
+    setReplacesList(v: string[]): void;
+    setDeletebeforereplace(v: boolean): void;
+  }) & { DiffChanges: Record<"DIFF_NONE" | "DIFF_SOME", number> };
+};
+
 type Callback = (err: unknown, res?: unknown) => void;
 type Handler<Req> = (call: { request: Req }, callback: Callback) => void;
 
@@ -56,19 +77,6 @@ function configureValues(req: ConfigureRequest): Props {
 }
 
 function handToProvider(p: HostingProvider): void {
-  // The gRPC module the server uses: the bundle holds one copy (scripts/plugin-bundle.js checks).
-  const grpc = require("@grpc/grpc-js") as {
-    Server: { prototype: { addService(service: unknown, impl: Record<string, unknown>): void } };
-  };
-  const { Struct } = require("google-protobuf/google/protobuf/struct_pb") as {
-    Struct: { fromJavaScript(o: Props): unknown };
-  };
-  const provrpc = require("@pulumi/pulumi/proto/provider_grpc_pb") as {
-    ResourceProviderService: unknown;
-  };
-  const provproto = require("@pulumi/pulumi/proto/provider_pb") as {
-    CheckResponse: new () => { setInputs(s: unknown): void };
-  };
   const proto = grpc.Server.prototype;
   const addService = proto.addService;
   proto.addService = function (service, impl) {
@@ -137,16 +145,8 @@ function handToProvider(p: HostingProvider): void {
 
 /** DiffConfig's answer in the protocol's message. */
 function diffResponse(d: { replaces: string[] }): unknown {
-  const proto = require("@pulumi/pulumi/proto/provider_pb") as {
-    DiffResponse: new () => {
-      setChanges(v: number): void;
-      setReplacesList(v: string[]): void;
-      setDeletebeforereplace(v: boolean): void;
-    } & { constructor: { DiffChanges: { DIFF_NONE: number; DIFF_SOME: number } } };
-  };
-  const resp = new proto.DiffResponse();
-  const changes = (proto.DiffResponse as unknown as { DiffChanges: Record<string, number> })
-    .DiffChanges;
+  const resp = new provproto.DiffResponse();
+  const changes = provproto.DiffResponse.DiffChanges;
   resp.setChanges(d.replaces.length > 0 ? changes.DIFF_SOME : changes.DIFF_NONE);
   resp.setReplacesList(d.replaces);
   resp.setDeletebeforereplace(false);
@@ -155,7 +155,6 @@ function diffResponse(d: { replaces: string[] }): unknown {
 
 /** Serves the provider: prints the port, then answers the engine until it is stopped. */
 export async function main(args: string[]): Promise<void> {
-  const { version } = require("../../../package.json") as { version: string };
   const p = new HostingProvider(version, engineLog(args));
   handToProvider(p);
   await pulumiProvider.main(p, args);

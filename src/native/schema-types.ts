@@ -1,12 +1,16 @@
-import { assertType } from "../../base";
-import type { AppRuntimeOutput } from "../app/resource";
-import type { DnsRecord } from "../custom-domain/dns-records";
-import type { CustomDomainSsl, ValidationRecordOutput } from "../custom-domain/resource";
-import type { SameKeys } from "../fields";
+import { assertType } from "../base";
+import type {
+  AppRuntimeOutput,
+  CustomDomainSsl,
+  DnsRecord,
+  SameKeys,
+  ValidationRecordOutput,
+} from "../provider";
 
 /*
- * Pulumi package-schema types for the declarations' `type` texts. A text not understood here
- * fails the schema's generation (and so the build), so a new field cannot silently lose its type.
+ * The package schema's types, and the object types the resources' fields name, written here with
+ * the schema's own words. The build's converter (scripts/plugin-schema.js) refers to these rather
+ * than making them from the TypeScript interfaces they stand for.
  */
 
 /** A Pulumi schema type reference (a subset of the schema's TypeSpec). */
@@ -97,26 +101,12 @@ export const objectTypes: Record<string, ObjectTypeSpec> = {
   },
 };
 
-/** The declaration texts that name an object type. */
-const NAMED: Record<string, string> = {
-  "{ language: string; version: string }": "AppRuntime",
-  CustomDomainSsl: "CustomDomainSsl",
+/**
+ * The TypeScript types the object types above stand for, by their names in the package's
+ * declarations, where the schema names them otherwise. An anonymous object type (App's `runtime`
+ * is declared `{ language: string; version: string }`) takes the name of where it stands.
+ */
+export const objectTypeNames: Readonly<Record<string, string>> = {
   ValidationRecordOutput: "ValidationRecord",
-  DnsRecord: "DnsRecord",
+  AppRuntimeOutput: "AppRuntime",
 };
-
-/** The schema type of a declaration's `type` text, e.g. `string | null`, `DnsRecord[]`. */
-export function typeSpecOf(type: string): TypeSpec {
-  const t = type.trim();
-  const optional = /^(.*?)\s*\|\s*(null|undefined)$/.exec(t);
-  if (optional) return typeSpecOf(optional[1]);
-  if (t === "string" || t === "number" || t === "boolean") return { type: t };
-  if (t === "unknown") return { $ref: "pulumi.json#/Any" };
-  if (t.endsWith("[]")) return { type: "array", items: typeSpecOf(t.slice(0, -2)) };
-  const record = /^Record<string,\s*(.+)>$/.exec(t);
-  if (record) return { type: "object", additionalProperties: typeSpecOf(record[1]) };
-  if (NAMED[t] !== undefined) return ref(NAMED[t]);
-  throw new Error(
-    `no package-schema type for the declared type "${type}": add it to schema-types.ts`,
-  );
-}

@@ -1,19 +1,18 @@
-import type { SettingKey } from "../../connection";
-import type { ResourceDeclaration } from "../declarations";
-import { accountField, type Field } from "../fields";
+import type { SettingKey } from "../connection";
+import { accountField, type Field, type ResourceDeclaration } from "../provider";
 import {
-  objectTypes,
   PACKAGE,
   tokenOf,
-  typeSpecOf,
   type ObjectTypeSpec,
   type PropertySpec,
+  type TypeSpec,
 } from "./schema-types";
 
 /*
- * The Pulumi package schema of the native plugin, made from the same declarations as the
- * dynamic resources, their checks and the reference pages. Functions (data sources) come from
- * their TypeScript signatures (scripts/package-schema.js), so they are passed in.
+ * What the Pulumi package schema of the native plugin says, made from the same declarations as
+ * the dynamic resources, their checks and the reference pages. Types come from TypeScript: the
+ * build's one converter (scripts/plugin-schema.js) reads the fields' declared types and the
+ * data sources' signatures, so they are passed in. The plugin serves the file it writes.
  */
 
 /** A resource of the schema. */
@@ -79,39 +78,48 @@ const configVariables = (): Record<string, PropertySpec> =>
 
 const isArg = (f: Field) => f.input === "required" || f.input === "optional";
 
-function property(f: Field, asInput: boolean): PropertySpec {
-  const spec: PropertySpec = {
-    ...typeSpecOf(f.type),
-    description: asInput ? f.doc : (f.outputDoc ?? f.doc),
-  };
+/** A field's schema type, from its declared `type` (`key`: its name in the declaration). */
+export type FieldType = (key: string, f: Field) => TypeSpec;
+
+function property(type: TypeSpec, f: Field, asInput: boolean): PropertySpec {
+  const spec: PropertySpec = { ...type, description: asInput ? f.doc : (f.outputDoc ?? f.doc) };
   if (f.secret) spec.secret = true;
   if (asInput && f.replaces) spec.replaceOnChanges = true;
   return spec;
 }
 
 /** One resource of the schema from its declaration (fields, plus `account`). */
-export function resourceSpec(description: string, d: ResourceDeclaration): ResourceSpec {
-  const fields = Object.entries({ ...d.fields, account: accountField });
+export function resourceSpec(
+  description: string,
+  d: ResourceDeclaration,
+  typeOf: FieldType,
+): ResourceSpec {
+  const fields = Object.entries({ ...d.fields, account: accountField }).map(
+    ([k, f]) => [k, f, typeOf(k, f)] as const,
+  );
   const args = fields.filter(([, f]) => isArg(f));
   return {
     description,
-    properties: Object.fromEntries(fields.map(([k, f]) => [k, property(f, false)])),
+    properties: Object.fromEntries(fields.map(([k, f, t]) => [k, property(t, f, false)])),
     // Outputs present whenever the resource exists: the required inputs.
     required: args.filter(([, f]) => f.input === "required").map(([k]) => k),
-    inputProperties: Object.fromEntries(args.map(([k, f]) => [k, property(f, true)])),
+    inputProperties: Object.fromEntries(args.map(([k, f, t]) => [k, property(t, f, true)])),
     requiredInputs: args.filter(([, f]) => f.input === "required").map(([k]) => k),
   };
 }
 
-/** The whole package schema. */
+/**
+ * The whole package schema: `resources` by kind, `functions` by name, and `types`, the object
+ * types both name (the converter's, beginning with schema-types.ts's `objectTypes`).
+ */
 export function packageSchema(
   version: string,
-  resources: Record<string, { description: string; declaration: ResourceDeclaration }>,
+  resources: Record<string, ResourceSpec>,
   functions: Record<string, FunctionSpec>,
-  functionTypes: Record<string, ObjectTypeSpec> = {},
+  objectTypes: Record<string, ObjectTypeSpec>,
 ) {
   const variables = configVariables();
-  const types = { ...objectTypes, ...functionTypes, Account: accountType };
+  const types = { ...objectTypes, Account: accountType };
   return {
     name: PACKAGE,
     displayName: "Hosting",
@@ -131,12 +139,7 @@ export function packageSchema(
       inputProperties: variables,
     },
     types: Object.fromEntries(Object.entries(types).map(([k, v]) => [tokenOf(k), v])),
-    resources: Object.fromEntries(
-      Object.entries(resources).map(([k, r]) => [
-        tokenOf(k),
-        resourceSpec(r.description, r.declaration),
-      ]),
-    ),
+    resources: Object.fromEntries(Object.entries(resources).map(([k, r]) => [tokenOf(k), r])),
     functions: Object.fromEntries(Object.entries(functions).map(([k, f]) => [tokenOf(k), f])),
     language: {
       nodejs: { packageName: "@pulumi-hosting/hosting", respectSchemaVersion: true },

@@ -1,7 +1,6 @@
-/* eslint-disable @typescript-eslint/no-require-imports */
-import type * as grpcTypes from "@grpc/grpc-js";
-import type * as engineRpc from "@pulumi/pulumi/proto/engine_grpc_pb";
-import type * as engineProto from "@pulumi/pulumi/proto/engine_pb";
+import * as grpc from "@grpc/grpc-js";
+import * as rpc from "@pulumi/pulumi/proto/engine_grpc_pb";
+import * as proto from "@pulumi/pulumi/proto/engine_pb";
 
 /*
  * Lines for the user from the plugin, through the engine's Log call with the resource's URN, so
@@ -9,6 +8,12 @@ import type * as engineProto from "@pulumi/pulumi/proto/engine_pb";
  * `pulumi import`'s output, so stderr is only the fallback when the engine cannot be reached (a
  * test host without one).
  */
+
+// The server's own reading of its arguments (untyped: the module declares nothing).
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { parseArgs } = require("@pulumi/pulumi/provider/internals") as {
+  parseArgs(a: readonly string[]): { engineAddress: string } | undefined;
+};
 
 /** Says `message` as a warning of the resource `urn`. */
 export type Tell = (urn: string, message: string) => Promise<void>;
@@ -22,15 +27,9 @@ const toStderr: Tell = async (_urn, message) => {
 
 /** A Tell through the engine whose address the plugin was started with (its first argument). */
 export function engineLog(args: readonly string[]): Tell {
-  const { parseArgs } = require("@pulumi/pulumi/provider/internals") as {
-    parseArgs(a: readonly string[]): { engineAddress: string } | undefined;
-  };
   const address = parseArgs(args)?.engineAddress;
   if (address === undefined) return toStderr;
-  const grpc = require("@grpc/grpc-js") as typeof grpcTypes;
-  const rpc = require("@pulumi/pulumi/proto/engine_grpc_pb") as typeof engineRpc;
-  const proto = require("@pulumi/pulumi/proto/engine_pb") as typeof engineProto;
-  let client: engineRpc.EngineClient | undefined;
+  let client: rpc.EngineClient | undefined;
   return (urn, message) => {
     client ??= new rpc.EngineClient(address, grpc.credentials.createInsecure());
     const req = new proto.LogRequest();

@@ -1,21 +1,26 @@
 import * as pulumi from "@pulumi/pulumi";
 import type * as provider from "@pulumi/pulumi/provider";
-import { pulumiConfigVariable, SETTINGS, stackConfig, useClientsOf } from "../../connection";
-import * as api from "../..";
-import { resourceDeclarations } from "../declarations";
-import { connectionOf, nativeHandlers, type HeldConnection } from "../handlers";
-import { ResourceInitError } from "../errors";
-import type { ResourceKind } from "../resource-kind";
+import { pulumiConfigVariable, SETTINGS, stackConfig, useClientsOf } from "../connection";
+import { calls } from "../data";
+import { UNKNOWN } from "../inputs";
+import {
+  connectionOf,
+  nativeHandlers,
+  NAMING_INPUT,
+  ResourceInitError,
+  resourceDeclarations,
+  URN_INPUT,
+  withOwner,
+  type HeldConnection,
+  type Naming,
+  type ResourceKind,
+} from "../provider";
 import type { Tell } from "./engine-log";
 import { ImportChecks, importReaders, notFound, placeholderFailures } from "./import-read";
-import { packageSchema } from "./package-schema";
+import type { packageSchema } from "./package-schema";
 import { sealBySchema } from "./schema-secrets";
 import { PACKAGE, tokenOf } from "./schema-types";
 import { plain, secret, secretKeys } from "./wire-values";
-import { NAMING_INPUT, URN_INPUT } from "../urn-input";
-import { withOwner } from "../ownership";
-import type { Naming } from "../resource-handler";
-import { UNKNOWN } from "../../inputs";
 
 type Props = Record<string, unknown>;
 
@@ -54,11 +59,12 @@ function pulumiConfigEnv(): Record<string, unknown> {
   }
 }
 
-/** The data sources by name (getX), as invokes `hosting:index:getX`. */
+/**
+ * The data sources by name (getX), as invokes `hosting:index:getX`: the table of what each one
+ * does (src/data/calls.ts), less the actions (no `get`), which the package offers to scripts.
+ */
 const dataSources = Object.fromEntries(
-  Object.entries(api).filter(
-    ([k, v]) => /^get[A-Z]\w*$/.test(k) && !k.endsWith("Output") && typeof v === "function",
-  ),
+  Object.entries(calls).filter(([k]) => /^get[A-Z]\w*$/.test(k)),
 ) as Record<string, (args: Props) => Promise<unknown>>;
 
 /** A data source's answer for the engine: Outputs (secrets) resolved, lists under `items`. */
@@ -75,21 +81,12 @@ async function resolved(v: unknown): Promise<unknown> {
   return out;
 }
 
-/** The schema written at build (scripts/package-schema.js); the plugin's bundle holds it. */
+/**
+ * The schema written at build (scripts/plugin-schema.js), which the plugin's bundle holds: what
+ * it serves, and what is secret in its resources, provider config and types.
+ */
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const schema = (): unknown => require("../../../plugin/schema.json");
-
-/** The same schema's resources, provider config and types: what is secret is read from here. */
-const SCHEMA = packageSchema(
-  "0.0.0",
-  Object.fromEntries(
-    Object.entries(resourceDeclarations).map(([k, declaration]) => [
-      k,
-      { description: "", declaration },
-    ]),
-  ),
-  {},
-);
+const SCHEMA = require("../../plugin/schema.json") as ReturnType<typeof packageSchema>;
 
 /** Sealing by the schema of a kind's inputs and outputs; `alsoSecret`: keys secret going in. */
 function sealersOf(kind: ResourceKind) {
@@ -163,7 +160,7 @@ export class HostingProvider implements provider.Provider {
   }
 
   async getSchema(): Promise<string> {
-    return JSON.stringify(schema());
+    return JSON.stringify(SCHEMA);
   }
 
   #methods(urn: string) {
