@@ -100,8 +100,9 @@ export type NewAppRecord = Pick<
 >;
 
 /**
- * A new app's record: the settings its manifest carries, the platform's defaults for the others,
- * web access on, analytics off, no domain.
+ * @internal A new app's record: the settings its manifest carries, the platform's defaults for
+ * the others, web access on, analytics off, no domain. Internal: the manifest is not part of the
+ * published types (see api/manifest.ts).
  */
 export function newAppRecord(app: NewAppRecord, m: Partial<AppManifest> = {}): AppRecord {
   return {
