@@ -142,6 +142,20 @@ const MODULES = {
     mutate: "src/provider/app/create-key.ts",
     tests: ["test/provider/create-key.test.ts"],
   },
+  // Whose object it is: whose account a resource records, how its object is reached, and which
+  // app name a create generates (two stacks of one program must never meet).
+  owner: {
+    mutate: "src/connection/owner.ts",
+    tests: ["test/provider/whose-app.test.ts", "test/provider/check-and-diff.test.ts"],
+  },
+  ownership: {
+    mutate: "src/provider/ownership.ts",
+    tests: ["test/provider/whose-app.test.ts"],
+  },
+  "auto-name": {
+    mutate: "src/provider/app/auto-name.ts",
+    tests: ["test/provider/create-recovery-adversarial.test.ts", "test/provider/whose-app.test.ts"],
+  },
 };
 
 /** `name` or `name:44-44,118-128` (only mutants on those lines, e.g. to check one fix). */
