@@ -23,9 +23,7 @@ export function validateInputs<S extends z.ZodObject>(
     if (k === "__provider") continue;
     (v === UNKNOWN ? unknown : known)[k] = v;
   }
-  const mask = Object.fromEntries(Object.keys(unknown).map((k) => [k, true]));
-  const relaxed = schema.partial(mask as never);
-  const result = relaxed.safeParse(known);
+  const result = relaxedOf(schema, Object.keys(unknown)).safeParse(known);
   if (!result.success) {
     return {
       inputs: raw,
@@ -36,6 +34,25 @@ export function validateInputs<S extends z.ZodObject>(
     };
   }
   return { inputs: { ...(result.data as Record<string, unknown>), ...unknown }, failures: [] };
+}
+
+/**
+ * The schema with the unknown properties made optional, made once per set of them: zod compiles
+ * a schema on its first parse, and a schema made per check was most of the check's cost.
+ */
+const relaxedSchemas = new WeakMap<z.ZodObject, Map<string, z.ZodObject>>();
+
+function relaxedOf(schema: z.ZodObject, unknownKeys: string[]): z.ZodObject {
+  if (unknownKeys.length === 0) return schema;
+  const key = [...unknownKeys].sort().join("\u0000");
+  let made = relaxedSchemas.get(schema);
+  if (!made) relaxedSchemas.set(schema, (made = new Map()));
+  let relaxed = made.get(key);
+  if (!relaxed) {
+    relaxed = schema.partial(Object.fromEntries(unknownKeys.map((k) => [k, true])) as never);
+    made.set(key, relaxed);
+  }
+  return relaxed;
 }
 
 /** The same check for data-source arguments, thrown as an error before any request. */

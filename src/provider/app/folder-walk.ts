@@ -1,4 +1,4 @@
-import { lstatSync, type Dirent, type Stats } from "node:fs";
+import { lstatSync, statSync, type Dirent, type Stats } from "node:fs";
 import { lstat, readdir, readlink, realpath, stat } from "node:fs/promises";
 import { join, sep } from "node:path";
 import type { Readable } from "node:stream";
@@ -8,6 +8,7 @@ import type { FileStamp } from "./source-index";
 import { SizeTally, SOURCE_LIMITS } from "./source-limits";
 import { isUtf8, nameProblem, shownName } from "./source-names";
 import { IGNORE_FILE, ignoreRules, type Ignore, type SourceFile } from "./source-rules";
+import { keepWalk, keptWalk, stampOf, type Walked } from "./walk-memo";
 
 /*
  * The walk of a folder source: every regular file under the root, by every name it is reached
@@ -108,9 +109,14 @@ async function followLink(
 
 /**
  * `.hostingignore`'s text, or undefined without one. Read like any file: lstat first, only a
- * regular file (a link to one inside the root) of at most SOURCE_LIMITS.ignoreFileBytes.
+ * regular file (a link to one inside the root) of at most SOURCE_LIMITS.ignoreFileBytes. What
+ * it saw is noted in `seen`.
  */
-async function readIgnoreFile(root: string, realRoot: string): Promise<string | undefined> {
+async function readIgnoreFile(
+  root: string,
+  realRoot: string,
+  seen: Walked["seen"],
+): Promise<string | undefined> {
   const abs = join(root, IGNORE_FILE);
   let info: Stats;
   try {
@@ -133,6 +139,7 @@ async function readIgnoreFile(root: string, realRoot: string): Promise<string | 
         "list folders rather than every file",
     );
   }
+  seen.push({ abs, stamp: stampOf(info) });
   const fh = await openRegular(abs, IGNORE_FILE);
   try {
     const buf = Buffer.alloc(info.size);
@@ -152,13 +159,39 @@ function ignored(ig: Ignore, rel: string, entry: Dirent<Buffer>): boolean {
   return ig.ignores(rel) || ig.ignores(`${rel}/`);
 }
 
-/** A folder's files, in the order of a sorted depth-first walk, and the rules that left some out. */
+/**
+ * A folder's files, in the order of a sorted depth-first walk, and the rules that left some out:
+ * the walk kept from an earlier call when stat data shows nothing it saw changed (walk-memo.ts).
+ */
 export async function folderFiles(
   root: string,
   found?: (f: SourceFile) => void,
 ): Promise<{ files: SourceFile[]; ignore: Ignore }> {
+  const kept = await keptWalk(root);
+  if (kept) {
+    kept.files.forEach((f) => found?.(f));
+    return { files: kept.files, ignore: kept.ignore };
+  }
+  const began = Date.now();
+  const walked = await walkFolder(root, found);
+  keepWalk(root, { ...walked, began });
+  return { files: walked.files, ignore: walked.ignore };
+}
+
+async function walkFolder(
+  root: string,
+  found?: (f: SourceFile) => void,
+): Promise<Omit<Walked, "began">> {
   const realRoot = await realpath(root);
-  const ig = ignoreRules(await readIgnoreFile(root, realRoot));
+  // Stamped before anything in it is listed: a change after this shows as a later stamp.
+  let rootInfo: Stats;
+  try {
+    rootInfo = statSync(realRoot);
+  } catch (err) {
+    throw unreadable(".", err);
+  }
+  const seen: Walked["seen"] = [{ abs: root, stamp: stampOf(rootInfo) }];
+  const ig = ignoreRules(await readIgnoreFile(root, realRoot, seen));
   const tally = new SizeTally();
   const out: SourceFile[] = [];
   const walk = async (dir: string, rel: string, path: Step[]): Promise<void> => {
@@ -209,9 +242,11 @@ export async function folderFiles(
             );
           }
           folders.push({ abs, rel: r, step: { real, shown } });
+          seen.push({ abs, stamp: stampOf(info) });
         } else if (info.isFile()) {
           tally.add(shown, info.size);
           files.push(new FolderFile(abs, r, info));
+          seen.push({ abs, stamp: stampOf(info) });
         }
         // Anything else (a FIFO, a socket, a device) is not a file of the app: left out.
       }
@@ -224,5 +259,5 @@ export async function folderFiles(
     }
   };
   await walk(root, "", [{ real: realRoot, shown: "" }]);
-  return { files: out, ignore: ig };
+  return { files: out, ignore: ig, seen };
 }

@@ -61,6 +61,11 @@ export function setRacyWindowMs(ms?: number): void {
   racyMs = ms ?? DEFAULT_RACY_MS;
 }
 
+/** The racy window: a file stamped within it of a look is not taken as unchanged by the next. */
+export function racyWindowMs(): number {
+  return racyMs;
+}
+
 /** @internal For tests: the deadline of reading and of writing the index (undefined: default). */
 export function setIndexDeadlineMs(ms?: number): void {
   deadlineMs = ms ?? DEFAULT_DEADLINE_MS;
@@ -164,8 +169,28 @@ async function withinDeadline<T>(work: Promise<T>): Promise<T | undefined> {
 const same = (e: Entry, s: FileStamp) =>
   e[0] === s.dev && e[1] === s.ino && e[2] === s.size && e[3] === s.mtimeMs && e[4] === s.ctimeMs;
 
+/**
+ * Index files this process read, by path, with the stat data they had: a check of many Apps
+ * sharing a folder reads its index once and then only looks at it (lstat). Entries are trusted
+ * by each file's own stamp either way, so one kept is as good as one read again.
+ */
+const read = new Map<string, { stamp: string; entries: Map<string, Entry> }>();
+
+const stampText = (s: Stats) => `${s.dev}:${s.ino}:${s.size}:${s.mtimeMs}:${s.ctimeMs}`;
+
 /** The entries of an index file; an empty map for anything but a sound index of this root. */
 async function load(file: string, root: string): Promise<Map<string, Entry>> {
+  const seen = await withinDeadline(lstat(file).catch(() => undefined));
+  const stamp = seen && readable(seen) ? stampText(seen) : undefined;
+  const known = read.get(file);
+  if (stamp !== undefined && known?.stamp === stamp) return known.entries;
+  const entries = await loadText(file, root);
+  if (stamp !== undefined && entries.size > 0) read.set(file, { stamp, entries });
+  else read.delete(file);
+  return entries;
+}
+
+async function loadText(file: string, root: string): Promise<Map<string, Entry>> {
   const none = new Map<string, Entry>();
   const text = await withinDeadline(readIndexFile(file).catch(() => undefined));
   if (text === undefined) return none;

@@ -1,0 +1,97 @@
+import { statSync, type Stats } from "node:fs";
+import { sourceIndexOff } from "../../connection";
+import { racyWindowMs, type FileStamp } from "./source-index";
+import type { Ignore, SourceFile } from "./source-rules";
+
+/*
+ * The walk of a folder source, kept for the process while stat data says nothing it saw changed.
+ * A program of many Apps sharing one folder has each App's check walk it; with this, the first
+ * check walks and the others stat what it saw. What is kept and how it is trusted is the hash
+ * index's rule (source-index.ts), applied to folders too:
+ *   - every folder the walk listed (by the path it was reached through, so a link retargeted
+ *     shows) with its stat data: an entry added, removed or renamed changes its folder's mtime;
+ *   - every file with its stat data (an edit, a chmod, a replace by rename), and .hostingignore's;
+ *   - nothing stamped within the index's racy window of the walk is kept (a second write in the
+ *     same timestamp tick would not show), so a folder just written is walked again each time.
+ * A walk that failed is never kept. HOSTING_SOURCE_INDEX=off turns it off with the index.
+ */
+
+/** What one walk saw: where it looked, what it found. */
+export interface Walked {
+  files: SourceFile[];
+  ignore: Ignore;
+  /** Every path whose stat data vouches for the walk: folders, files, .hostingignore. */
+  seen: Array<{ abs: string; stamp: FileStamp }>;
+  /** When the walk began (ms since the epoch), for the racy window. */
+  began: number;
+}
+
+/** Roots kept at once: a program has a handful of source folders, a test suite many. */
+const MAX_ROOTS = 32;
+/** Paths stat'ed between two turns of the event loop. */
+const STAT_BATCH = 256;
+
+const kept = new Map<string, Walked>();
+
+/** @internal Folders walked, and walks answered by a kept one, since the process started. */
+export const walkCounts = { walked: 0, kept: 0 };
+
+/** @internal For tests: every kept walk forgotten. */
+export function forgetWalks(): void {
+  kept.clear();
+}
+
+export const stampOf = ({ dev, ino, size, mtimeMs, ctimeMs }: Stats): FileStamp => ({
+  dev,
+  ino,
+  size,
+  mtimeMs,
+  ctimeMs,
+});
+
+const sameStamp = (a: FileStamp, b: FileStamp) =>
+  a.dev === b.dev &&
+  a.ino === b.ino &&
+  a.size === b.size &&
+  a.mtimeMs === b.mtimeMs &&
+  a.ctimeMs === b.ctimeMs;
+
+/** The kept walk of `root` if stat data shows nothing it saw changed; else undefined. */
+export async function keptWalk(root: string): Promise<Walked | undefined> {
+  const w = kept.get(root);
+  if (!w || sourceIndexOff()) return undefined;
+  for (let i = 0; i < w.seen.length; i += STAT_BATCH) {
+    if (i > 0) await new Promise((r) => setImmediate(r)); // a turn for the rest of the process
+    for (const { abs, stamp } of w.seen.slice(i, i + STAT_BATCH)) {
+      let now: Stats;
+      try {
+        now = statSync(abs); // follows links, as the walk did to stamp their targets
+      } catch {
+        kept.delete(root);
+        return undefined;
+      }
+      if (!sameStamp(stampOf(now), stamp)) {
+        kept.delete(root);
+        return undefined;
+      }
+    }
+  }
+  walkCounts.kept++;
+  return w;
+}
+
+/** Keeps a walk that succeeded, unless anything it saw was stamped within the racy window. */
+export function keepWalk(root: string, w: Walked): void {
+  walkCounts.walked++;
+  if (sourceIndexOff()) return;
+  const racy = w.seen.some(
+    (s) => Math.max(s.stamp.mtimeMs, s.stamp.ctimeMs) >= w.began - racyWindowMs(),
+  );
+  if (racy) {
+    kept.delete(root);
+    return;
+  }
+  kept.delete(root); // re-inserted last: the oldest root is the first to go
+  kept.set(root, w);
+  if (kept.size > MAX_ROOTS) kept.delete(kept.keys().next().value as string);
+}
