@@ -1,8 +1,12 @@
-// Refresh at scale through Pulumi's provider host, and the size of __provider per resource type.
+// Refresh at scale through Pulumi's provider host, the checks of Apps sharing one source folder
+// (one at a time, as the engine sends them), and the size of __provider per resource type.
+const { mkdtemp, rm, writeFile } = require("node:fs/promises");
+const os = require("node:os");
+const { join } = require("node:path");
 const { Pool } = require("undici");
 const { ProviderHost } = require("../test/harness/provider-host");
 const { providerText } = require("../dist/provider/provider-text");
-const { spawnEmulator, seedApps, report, median } = require("./util");
+const { spawnEmulator, seedApps, report, median, percentile } = require("./util");
 
 module.exports = async function providerBench() {
   const sizes = {};
@@ -14,6 +18,7 @@ module.exports = async function providerBench() {
   const emu = await spawnEmulator();
   try {
     await refreshAtScale(emu);
+    await checksOfOneFolder(emu);
   } finally {
     await emu.stop();
   }
@@ -113,3 +118,56 @@ async function refreshAtScale(emu) {
   await host.stop();
   await pool.close();
 }
+
+/**
+ * `pulumi preview` and `up` check one resource at a time, so a check's time is paid per App. 200
+ * Apps of one small folder (older than the racy window), checked in turn through the host; the
+ * no-op provider's check is the floor. Each check has its own URN, as each App has.
+ */
+async function checksOfOneFolder(emu) {
+  const dir = await mkdtemp(join(os.tmpdir(), "bench-checks-"));
+  await writeFile(join(dir, "index.js"), "console.log('hi');\n");
+  await writeFile(join(dir, "package.json"), '{ "name": "app" }\n');
+  await new Promise((r) => setTimeout(r, 2100)); // past the racy window: the walk is kept
+  const host = await ProviderHost.start();
+  try {
+    await host.configure({ "hosting:apiUrl": emu.url, "hosting:token": emu.token });
+    const provider = providerText("App");
+    const noop = "exports.handler = () => ({ check: async (olds, news) => ({ inputs: news }) });\n";
+    const urn = (i) => `urn:pulumi:bench::hosting::pulumi-nodejs:dynamic/hosting:App::app-${i}`;
+    const props = (prov) => ({ __provider: prov, source: dir, entrypoint: "index.js" });
+    const times = { ours: [], noop: [] };
+    for (const prov of [provider, noop]) {
+      await host.check(urn("warm"), {}, props(prov)); // the provider loaded before timing
+    }
+    for (let i = 0; i < 200; i++) {
+      for (const [side, prov] of i % 2
+        ? [
+            ["noop", noop],
+            ["ours", provider],
+          ]
+        : [
+            ["ours", provider],
+            ["noop", noop],
+          ]) {
+        const t = process.hrtime.bigint();
+        await host.check(urn(i), {}, props(prov));
+        times[side].push(Number(process.hrtime.bigint() - t) / 1e6);
+      }
+    }
+    const sum = (xs) => xs.reduce((a, b) => a + b, 0);
+    const p90 = (xs) => percentile(xs, 90);
+    report("checks of 200 Apps of one source folder, one at a time, through the provider host", {
+      "hosting provider ms per check, median (p90)": `${median(times.ours).toFixed(2)} (${p90(times.ours).toFixed(2)})`,
+      "no-op provider ms per check, median (p90)": `${median(times.noop).toFixed(2)} (${p90(times.noop).toFixed(2)})`,
+      "hosting provider s for 200": (sum(times.ours) / 1000).toFixed(2),
+      "no-op provider s for 200": (sum(times.noop) / 1000).toFixed(2),
+      "load average": os.loadavg()[0].toFixed(1),
+    });
+  } finally {
+    await host.stop();
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+module.exports.checksOfOneFolder = checksOfOneFolder;
