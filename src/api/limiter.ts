@@ -4,6 +4,7 @@ import { realLimiterClock, type LimiterClock } from "./limiter-clock";
 import { QuotaWindow } from "./quota-window";
 import type { RateLimitInfo } from "./rate-limit-headers";
 import { RateController } from "./rate-controller";
+import { DEFAULT_RETRY_POLICY, isRefused, type RetryPolicy } from "./retry";
 
 /*
  * Why a limiter at all: the server limits the token, not one client, and a burst it refuses costs
@@ -140,9 +141,18 @@ export class RequestLimiter {
     });
   }
 
-  /** Learns from one response: its status and what its headers say about the limit. */
-  observe(permit: Permit, status: number, info: RateLimitInfo = {}): void {
+  /**
+   * Learns from one response: its status and what its headers say about the limit. Which
+   * statuses refuse a request (a 429) is the sender's retry `policy`'s decision.
+   */
+  observe(
+    permit: Permit,
+    status: number,
+    info: RateLimitInfo = {},
+    policy: RetryPolicy = DEFAULT_RETRY_POLICY,
+  ): void {
     const now = this.#clock.now();
+    const refused = isRefused(status, policy);
     this.#heard = true;
     this.#pace.measure(now);
     if (info.limit !== undefined && info.windowMs) {
@@ -152,13 +162,13 @@ export class RequestLimiter {
     if (info.remaining !== undefined) {
       const seq = this.#seqOf.get(permit) ?? -1;
       const { remaining, resetMs } = info;
-      const others = this.#quota.learn(seq, permit.sentAt, now, remaining, resetMs, status === 429);
+      const others = this.#quota.learn(seq, permit.sentAt, now, remaining, resetMs, refused);
       // A window our own requests used up needs no pause: the window rule holds ours back.
       if (remaining === 0 && resetMs && others) {
         this.#pause(now, this.#quota.windowEnd(now, resetMs) - now, "quota");
       }
     }
-    if (status === 429) {
+    if (refused) {
       this.#pause(now, this.#refusalPauseMs(now, info), "pause");
       // A refusal the server explains with its window (none left, and when it resets) is the
       // window's business, which the pause and the quota rules handle; cutting the pace too would
