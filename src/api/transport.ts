@@ -15,7 +15,7 @@ import {
 import { makeNetworkError } from "./network-errors";
 import { makeApiError } from "./status-errors";
 import type { Permit, RequestLimiter } from "./limiter";
-import { realLimiterClock, type LimiterClock } from "./limiter-clock";
+import { MAX_TIMER_MS, realClock, sleep, type Clock } from "../base";
 import { limiterFor } from "./shared-limiters";
 import { parseBody } from "./parse";
 import { refusalOf } from "./refusals";
@@ -33,7 +33,7 @@ import {
 } from "./retry";
 import type { UploadBody } from "./multipart";
 import { makeScrubber, scrubError, type Scrub } from "./scrub";
-import { AttemptClock, MAX_TIMER_MS, type TimeoutLimits } from "./timeouts";
+import { AttemptClock, type TimeoutLimits } from "./timeouts";
 
 export interface TransportOptions {
   apiUrl: URL;
@@ -86,7 +86,7 @@ export class Transport {
   readonly #auth: string;
   readonly #scrub: Scrub;
   /** Deadlines and retry waits are on the limiter's clock, so a test's clock moves them too. */
-  readonly #clock: LimiterClock;
+  readonly #clock: Clock;
 
   constructor(opts: TransportOptions) {
     this.#opts = opts;
@@ -95,7 +95,7 @@ export class Transport {
     this.#basePath = opts.apiUrl.pathname.replace(/\/+$/, "");
     this.#limiter =
       opts.limiter === false ? undefined : (opts.limiter ?? limiterFor(opts.apiUrl, opts.token));
-    this.#clock = this.#limiter?.clock ?? realLimiterClock;
+    this.#clock = this.#limiter?.clock ?? realClock;
     this.#pool = new Pool(opts.apiUrl.origin, {
       connections: 32,
       keepAliveTimeout: 10_000,
@@ -198,10 +198,7 @@ export class Transport {
         waitMs: Math.max(ownWait, this.#limiter?.nextSlotInMs() ?? 0),
         message: error.message,
       });
-      if (ownWait > 0) {
-        const ms = Math.min(ownWait, MAX_TIMER_MS);
-        await new Promise<void>((wake) => this.#clock.setTimeout(wake, ms));
-      }
+      if (ownWait > 0) await sleep(this.#clock, ownWait);
     }
   }
 

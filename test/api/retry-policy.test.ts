@@ -10,7 +10,7 @@ import {
 import { isTransientError } from "../../src/api/retry";
 import { useEmulator } from "../helpers/emulator";
 import { FAKE_TOKEN, fixtureServer, json } from "../helpers/fixture-server";
-import { VirtualClock } from "../helpers/virtual-clock";
+import { TestClock } from "../helpers/test-clock";
 
 /*
  * What is retried is one value (src/api/retry.ts): swapping it changes what the transport repeats
@@ -26,7 +26,7 @@ const WITHOUT_503: RetryPolicy = {
 };
 
 const client = (retryPolicy?: Partial<RetryPolicy>) =>
-  env.client({ retryPolicy, limiter: new RequestLimiter({ clock: new VirtualClock() }) });
+  env.client({ retryPolicy, limiter: new RequestLimiter({ clock: TestClock.virtual() }) });
 
 afterEach(() => {
   env.emu.setFaults({});
@@ -97,7 +97,7 @@ test("a policy's own refusing status (not a 429) still waits its backoff before 
   const waits: number[] = [];
   const c = env.client({
     retryPolicy: { refusedStatusCodes: [429, 503] },
-    limiter: new RequestLimiter({ clock: new VirtualClock() }),
+    limiter: new RequestLimiter({ clock: TestClock.virtual() }),
     onRetry: (e) => waits.push(e.waitMs),
   });
   await expect(c.listApps()).resolves.toBeDefined();
@@ -126,7 +126,7 @@ test('debugLog must be a boolean: the string "false" is refused, not taken as on
 test("the shared limiter pauses for what the client's policy calls a refusal, and only that", async () => {
   const pauseAfter = async (status: number, retryPolicy: Partial<RetryPolicy>) => {
     env.emu.setFaults({ rules: [{ route: "GET /apps", status, retryAfterSeconds: 30, times: 1 }] });
-    const limiter = new RequestLimiter({ clock: new VirtualClock() });
+    const limiter = new RequestLimiter({ clock: TestClock.virtual() });
     // No retries of either kind: the call ends at the first reply, the limiter's pause still on.
     const policy = { ...retryPolicy, maxRetries: 0, throttleTimeoutMs: 0 };
     const c = env.client({ retryPolicy: policy, limiter });
@@ -143,7 +143,7 @@ test("a 429 the policy does not call a refusal spends the transient budget, and 
   const sent = async (route: string, call: (c: HostingClient) => Promise<unknown>) => {
     env.emu.resetStats();
     env.emu.setFaults({ rules: [{ route, status: 429, times: 1 }] });
-    const limiter = new RequestLimiter({ clock: new VirtualClock() });
+    const limiter = new RequestLimiter({ clock: TestClock.virtual() });
     const retryPolicy = { refusedStatusCodes: [], maxRetries: 0 };
     const err = (await call(env.client({ retryPolicy, limiter })).catch((e: unknown) => e)) as
       HostingError | undefined;
