@@ -309,8 +309,9 @@ export type RetryDecision =
 
 /**
  * Whether and when to try again. A 429 is back-pressure, not failure: it is retried for as long
- * as the wait still ends before `deadline`, without using the small budget (`maxRetries`) that
- * other transient failures have. `transientRetries` counts the retries spent from that budget.
+ * as the wait still ends before `deadline`, without using the small budget (the policy's
+ * `maxRetries`) that other transient failures have. `transientRetries` counts the retries spent
+ * from that budget.
  * A wait the server asks for (on a 429, or a 503's Retry-After) that ends past `deadline` is not
  * waited: the call fails now. Our own backoff (8 s at most) is not held to the deadline.
  */
@@ -320,7 +321,6 @@ export function decideRetry(
   serverWaitMs: number | undefined,
   state: {
     transientRetries: number;
-    maxRetries: number;
     deadline: number;
     now: number;
     /** The client method that sends it, whose endpoint may be safe to repeat. */
@@ -334,7 +334,7 @@ export function decideRetry(
     if (state.now + waitMs > state.deadline) return { retry: false, pastDeadlineMs: waitMs };
     return { retry: true, reason: "throttled", waitMs };
   }
-  if (state.transientRetries >= state.maxRetries) return { retry: false };
+  if (state.transientRetries >= policy.maxRetries) return { retry: false };
   if (serverWaitMs !== undefined && state.now + serverWaitMs > state.deadline) {
     return { retry: false, pastDeadlineMs: serverWaitMs };
   }

@@ -165,7 +165,6 @@ export class Transport {
         outcome.waitMs,
         {
           transientRetries,
-          maxRetries: policy.maxRetries,
           deadline,
           now,
           operation: spec.operation,

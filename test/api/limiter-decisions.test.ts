@@ -277,7 +277,6 @@ describe("reading the rate-limit headers", () => {
 describe("when to retry", () => {
   const state = (over: Partial<Parameters<typeof decideRetry>[3]> = {}) => ({
     transientRetries: 0,
-    maxRetries: 2,
     deadline: 10_000,
     now: 0,
     ...over,
