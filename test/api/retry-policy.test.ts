@@ -190,3 +190,16 @@ test("which socket errors never reached the server is the policy's: a POST to a 
     mayHaveTakenEffect: true,
   });
 });
+
+test("an operation the endpoint table marks safe to repeat is repeated whatever the policy's methods", async () => {
+  const requests = async (route: string, call: (c: HostingClient) => Promise<unknown>) => {
+    env.emu.resetStats();
+    env.emu.setFaults({ rules: [{ route, status: 503, times: 1 }] });
+    const c = client({ methods: [] });
+    await call(c).catch(() => undefined); // the app does not exist: the retry's answer is a 404
+    return env.emu.stats().requests[route];
+  };
+  expect(await requests("POST /apps/{app_id}/web", (c) => c.enableWebAccess("app-1"))).toBe(2);
+  expect(await requests("POST /vms/{vm_id}/start", (c) => c.startVm("vm-1"))).toBe(1);
+  expect(await requests("GET /apps", (c) => c.listApps())).toBe(1);
+});
