@@ -92,7 +92,7 @@ test("a backoff given in part keeps the default's other fields (no NaN waits)", 
   });
 });
 
-test("a policy's own refusing status (not a 429) still waits its backoff before asking again", async () => {
+test("a policy's own refusing status (not a 429) still waits before asking again: the limiter paces it as a 429", async () => {
   env.emu.setFaults({ rules: [{ route: "GET /apps", status: 503, times: 1 }] });
   const waits: number[] = [];
   const c = env.client({
