@@ -138,18 +138,7 @@ export class HostingClient {
   constructor(options: HostingClientOptions) {
     const url = parseApiUrl(options?.apiUrl, options?.allowInsecureHttp);
     assertTokenShape(options.token);
-    const policy = retryPolicyFrom(options.retryPolicy);
-    const maxRetries = options.maxRetries ?? policy.maxRetries;
-    if (!Number.isInteger(maxRetries) || maxRetries < 0) {
-      throw new HostingInputError("maxRetries", "maxRetries must be a whole number ≥ 0");
-    }
-    const throttleTimeoutMs = options.throttleTimeoutMs ?? policy.throttleTimeoutMs;
-    if (!Number.isFinite(throttleTimeoutMs) || throttleTimeoutMs < 0) {
-      throw new HostingInputError(
-        "throttleTimeoutMs",
-        "throttleTimeoutMs must be a number of ms ≥ 0 (0: do not retry 429s)",
-      );
-    }
+    const policy = retryPolicyFrom(options);
     const userAgent =
       options.userAgent ?? `pulumi-hosting/${version} node/${process.versions.node}`;
     // undici refuses such a header only when sending, which would read as a lost connection.
@@ -169,7 +158,7 @@ export class HostingClient {
     const debugLog = options.debugLog ?? process.env.HOSTING_LOG === "debug";
     this.apiUrl = url.toString();
     this.#account = tokenDigest(options.token.trim());
-    this.#retryPolicy = Object.freeze({ ...policy, maxRetries, throttleTimeoutMs });
+    this.#retryPolicy = policy;
     this.#transport = new Transport({
       apiUrl: url,
       token: options.token.trim(),
@@ -411,9 +400,8 @@ export class HostingClient {
     const endpoint: Endpoint = endpoints[operation];
     // Thrown synchronously-in-promise before any request when an ID is unsafe.
     const path = buildPath(endpoint.path, params);
-    const safeToRepeat = endpoint.safeToRepeat !== undefined;
     const { method } = endpoint;
-    return this.#transport.request({ operation, method, path, schema, safeToRepeat, ...extra });
+    return this.#transport.request({ operation, method, path, schema, ...extra });
   }
 }
 

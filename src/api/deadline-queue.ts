@@ -1,4 +1,4 @@
-import { timerMs, type LimiterClock } from "./limiter-clock";
+import { timerMs, type Clock } from "../base";
 
 /** One request waiting for its turn. */
 interface Waiter<T> {
@@ -22,7 +22,7 @@ export class DeadlineQueue<T> {
   #timerAt = Infinity;
 
   constructor(
-    private readonly clock: LimiterClock,
+    private readonly clock: Clock,
     private readonly check: () => void,
   ) {}
 

@@ -11,7 +11,8 @@ export { buildPath } from "./path";
 export { formatDotenv, parseDotenv } from "./dotenv";
 export { RequestLimiter } from "./limiter";
 export type { RequestLimiterOptions, Permit } from "./limiter";
-export type { LimiterClock } from "./limiter-clock";
+/** The time source and timers a limiter uses: the package's one clock type. */
+export type { Clock as LimiterClock } from "../base";
 export { DEFAULT_RETRY_POLICY } from "./retry";
 export type { RetryEvent, RetryPolicy } from "./retry";
 export {

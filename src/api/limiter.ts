@@ -1,16 +1,17 @@
 import { DeadlineQueue } from "./deadline-queue";
 import { HostingInputError, LimiterHoldError, type HoldReason } from "./errors";
-import { realLimiterClock, type LimiterClock } from "./limiter-clock";
+import { realClock, type Clock } from "../base";
 import { QuotaWindow } from "./quota-window";
 import type { RateLimitInfo } from "./rate-limit-headers";
 import { RateController } from "./rate-controller";
+import { DEFAULT_RETRY_POLICY, isRefused, type RetryPolicy } from "./retry";
 
 /*
  * Why a limiter at all: the server limits the token, not one client, and a burst it refuses costs
  * a pause for everyone. So requests wait their turn here, paced by what the server's answers say,
  * and a wait that would outlast the call's deadline fails at once instead. The parts: the
  * concurrency cap and pauses (here), the pace (rate-controller.ts), the quota window
- * (quota-window.ts), the waiting line (deadline-queue.ts), the clock (limiter-clock.ts); one
+ * (quota-window.ts), the waiting line (deadline-queue.ts), the clock (base/clock.ts, the package's one); one
  * limiter per URL and token is shared-limiters.ts's job. CONTRIBUTING.md#the-rate-limiter has
  * the rules.
  */
@@ -26,7 +27,7 @@ export interface RequestLimiterOptions {
    * catch up (default 0: no bursts, which a fixed-window server would count in one window). */
   burstMs?: number;
   /** Time source and timers; tests pass a manual clock. */
-  clock?: LimiterClock;
+  clock?: Clock;
 }
 
 /** A granted slot: release it when the response (or failure) is in. */
@@ -54,7 +55,7 @@ interface Hold {
 export class RequestLimiter {
   /** The most requests in flight at once. */
   readonly maxConcurrency: number;
-  readonly #clock: LimiterClock;
+  readonly #clock: Clock;
   readonly #queue: DeadlineQueue<Permit>;
   readonly #pace: RateController;
   #inFlight = 0;
@@ -80,13 +81,13 @@ export class RequestLimiter {
     if (!(burstS >= 0 && Number.isFinite(burstS))) {
       throw new HostingInputError("burstMs", "burstMs must be a number of ms ≥ 0");
     }
-    this.#clock = o.clock ?? realLimiterClock;
+    this.#clock = o.clock ?? realClock;
     this.#queue = new DeadlineQueue(this.#clock, () => this.#pump());
     this.#pace = new RateController(quotaShare, burstS, this.#quota, this.#clock.now());
   }
 
   /** The limiter's time source: deadlines given to {@link acquire} are on this clock. */
-  get clock(): LimiterClock {
+  get clock(): Clock {
     return this.#clock;
   }
 
@@ -140,9 +141,18 @@ export class RequestLimiter {
     });
   }
 
-  /** Learns from one response: its status and what its headers say about the limit. */
-  observe(permit: Permit, status: number, info: RateLimitInfo = {}): void {
+  /**
+   * Learns from one response: its status and what its headers say about the limit. Which
+   * statuses refuse a request (a 429) is the sender's retry `policy`'s decision.
+   */
+  observe(
+    permit: Permit,
+    status: number,
+    info: RateLimitInfo = {},
+    policy: RetryPolicy = DEFAULT_RETRY_POLICY,
+  ): void {
     const now = this.#clock.now();
+    const refused = isRefused(status, policy);
     this.#heard = true;
     this.#pace.measure(now);
     if (info.limit !== undefined && info.windowMs) {
@@ -152,13 +162,13 @@ export class RequestLimiter {
     if (info.remaining !== undefined) {
       const seq = this.#seqOf.get(permit) ?? -1;
       const { remaining, resetMs } = info;
-      const others = this.#quota.learn(seq, permit.sentAt, now, remaining, resetMs, status === 429);
+      const others = this.#quota.learn(seq, permit.sentAt, now, remaining, resetMs, refused);
       // A window our own requests used up needs no pause: the window rule holds ours back.
       if (remaining === 0 && resetMs && others) {
         this.#pause(now, this.#quota.windowEnd(now, resetMs) - now, "quota");
       }
     }
-    if (status === 429) {
+    if (refused) {
       this.#pause(now, this.#refusalPauseMs(now, info), "pause");
       // A refusal the server explains with its window (none left, and when it resets) is the
       // window's business, which the pause and the quota rules handle; cutting the pace too would

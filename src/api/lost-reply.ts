@@ -9,15 +9,17 @@ import { DEFAULT_RETRY_POLICY, isSafeToRepeat, MAY_HAVE_TAKEN_EFFECT } from "./r
 
 /**
  * Marks the error of a request that is not safe to repeat (a POST or PATCH) as maybe applied,
- * with what to check; the policy's safe methods' errors are returned as they are.
+ * with what to check; the errors of what the policy finds safe to repeat (by method, or by the
+ * `operation` that sent it) are returned as they are.
  */
 export function markLostReply(
   method: string,
   error: Error,
   hint?: string,
   policy = DEFAULT_RETRY_POLICY,
+  operation?: string,
 ): Error {
-  if (isSafeToRepeat(method, policy)) return error;
+  if (isSafeToRepeat(method, policy, operation)) return error;
   const check = hint ?? "check whether it was applied";
   const failure = error.message;
   // V8 writes the stack on first read, from the message of that moment: read it before the

@@ -5,11 +5,15 @@ import {
   type TimeoutPhase,
 } from "./errors";
 import { seconds } from "./deadline-errors";
+import { DEFAULT_RETRY_POLICY, isNotConnected, type RetryPolicy } from "./retry";
 
 /* A socket's failure → its error, and the words that say what happened and what to check. */
 
-/** Socket errors that show the request never left this machine. */
-const NOT_CONNECTED: Record<string, string> = {
+/**
+ * Words for socket errors that show the request never left this machine. Whether one did is the
+ * retry policy's decision (`notConnectedCodes`); these only say it.
+ */
+const NOT_CONNECTED_WORDS: Record<string, string> = {
   ECONNREFUSED: "connection refused",
   ENOTFOUND: "host not found",
   EAI_AGAIN: "host name lookup failed",
@@ -30,9 +34,14 @@ export interface NetworkFailureFacts {
   connectMs: number;
   /** Set when one of the attempt's own limits ran out. */
   expired?: { phase: TimeoutPhase; limitMs: number; stage: AttemptStage };
+  /** Decides which socket errors never reached the server (default: the client's default). */
+  policy?: RetryPolicy;
 }
 
-/** The one socket-failure → error mapping; `reachedServer` feeds the retry decision. */
+/**
+ * The one socket-failure → error mapping; `reachedServer`, the policy's reading of the socket's
+ * code, feeds the retry decision.
+ */
 export function makeNetworkError(f: NetworkFailureFacts): {
   error: HostingConnectionError;
   reachedServer: boolean;
@@ -41,6 +50,7 @@ export function makeNetworkError(f: NetworkFailureFacts): {
 } {
   const base = { method: f.method, path: f.path, address: f.address };
   const code = (f.cause as { code?: unknown } | undefined)?.code;
+  const reachedServer = !isNotConnected(code, f.policy ?? DEFAULT_RETRY_POLICY);
   const at = `the Hosting API at ${f.address}`;
   if (f.expired) {
     const { phase, limitMs, stage } = f.expired;
@@ -70,24 +80,24 @@ export function makeNetworkError(f: NetworkFailureFacts): {
         { ...base, what, fix, phase: "connect", limitMs: f.connectMs },
         f.cause,
       ),
-      reachedServer: false,
+      reachedServer,
       timeout: true,
     };
   }
   const why = f.cause instanceof Error ? f.cause.message : String(f.cause);
-  if (typeof code === "string" && code in NOT_CONNECTED) {
-    const what = `could not connect to ${at} (${NOT_CONNECTED[code]}, ${code})`;
+  if (typeof code === "string" && code in NOT_CONNECTED_WORDS) {
+    const what = `could not connect to ${at} (${NOT_CONNECTED_WORDS[code]}, ${code})`;
     const fix = { option: "apiUrl", advice: CHECK_URL };
     return {
       error: new HostingConnectionError({ ...base, what, fix }, f.cause),
-      reachedServer: false,
+      reachedServer,
       timeout: false,
     };
   }
   const what = `the connection to ${at} closed before a whole reply (${why})`;
   return {
     error: new HostingConnectionError({ ...base, what }, f.cause, "HOSTING_CONNECTION_LOST"),
-    reachedServer: true,
+    reachedServer,
     timeout: false,
   };
 }

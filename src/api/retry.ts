@@ -1,9 +1,10 @@
+import { endpoints } from "./endpoints";
 import { HostingApiError, HostingConnectionError, HostingInputError } from "./errors";
 
 /*
  * What is retried, in one place: the policy is ours, not a library default. To change what is
- * retried, edit DEFAULT_RETRY_POLICY; the transport, the client's defaults and the provider's own
- * recovery all read it.
+ * retried, edit DEFAULT_RETRY_POLICY; the transport, the limiter, the network errors, the
+ * client's options and the provider's own recovery all ask the functions below, which read it.
  */
 
 /** What a call repeats, for how long and how it backs off (undici's retry options, as data). */
@@ -21,6 +22,11 @@ export interface RetryPolicy {
    * a request answered with one did not take effect.
    */
   readonly refusedStatusCodes: readonly number[];
+  /**
+   * Socket error codes that show a request never left this machine (e.g. `ECONNREFUSED`): any
+   * method repeats them, and a request that failed with one did not take effect.
+   */
+  readonly notConnectedCodes: readonly string[];
   /** Exponential backoff: `baseMs · factor^n`, at most `maxMs`, less up to `jitter` of it. */
   readonly backoff: {
     /** The first retry's wait, in ms. */
@@ -43,6 +49,14 @@ export const DEFAULT_RETRY_POLICY: RetryPolicy = frozen({
   methods: ["GET", "HEAD", "PUT", "DELETE", "OPTIONS"],
   statusCodes: [408, 429, [500, Infinity]],
   refusedStatusCodes: [429],
+  notConnectedCodes: [
+    "ECONNREFUSED",
+    "ENOTFOUND",
+    "EAI_AGAIN",
+    "EHOSTUNREACH",
+    "ENETUNREACH",
+    "UND_ERR_CONNECT_TIMEOUT",
+  ],
   backoff: { baseMs: 500, factor: 2, maxMs: 8_000, jitter: 0.25 },
   deleteGoneAfterLostReply: true,
 });
@@ -56,6 +70,7 @@ function frozen(p: RetryPolicy): RetryPolicy {
       p.statusCodes.map((c) => (typeof c === "number" ? c : Object.freeze([c[0], c[1]] as const))),
     ),
     refusedStatusCodes: Object.freeze([...p.refusedStatusCodes]),
+    notConnectedCodes: Object.freeze([...p.notConnectedCodes]),
     backoff: Object.freeze({ ...p.backoff }),
   });
 }
@@ -86,18 +101,45 @@ export type AttemptFailure =
    */
   | { kind: "refused"; status?: number };
 
+/** The client's options that say what is retried: `retryPolicy`, and two older spellings. */
+export interface RetryOptions {
+  retryPolicy?: Partial<RetryPolicy>;
+  /** Overrides `retryPolicy.maxRetries`. */
+  maxRetries?: number;
+  /** Overrides `retryPolicy.throttleTimeoutMs`. */
+  throttleTimeoutMs?: number;
+}
+
 /**
- * The client's `retryPolicy` option over the default, checked: `backoff` merged field by field
- * (a partial one would leave NaN waits), and every field of the right kind before any request.
+ * The one policy a client's options make: `retryPolicy` over the default, `backoff` merged field
+ * by field (a partial one would leave NaN waits), then the older `maxRetries` and
+ * `throttleTimeoutMs` options over it; every field checked, naming the option, before any request.
  */
-export function retryPolicyFrom(given: Partial<RetryPolicy> | undefined): RetryPolicy {
+export function retryPolicyFrom(options: RetryOptions = {}): RetryPolicy {
+  const given = options.retryPolicy;
   const policy: RetryPolicy = {
     ...DEFAULT_RETRY_POLICY,
     ...given,
     backoff: { ...DEFAULT_RETRY_POLICY.backoff, ...given?.backoff },
+    maxRetries: options.maxRetries ?? given?.maxRetries ?? DEFAULT_RETRY_POLICY.maxRetries,
+    throttleTimeoutMs:
+      options.throttleTimeoutMs ??
+      given?.throttleTimeoutMs ??
+      DEFAULT_RETRY_POLICY.throttleTimeoutMs,
   };
+  // A field named by the option that set it: `maxRetries`, or `retryPolicy.maxRetries`.
+  const name = (field: string) =>
+    field in options && (options as Record<string, unknown>)[field] !== undefined
+      ? field
+      : `retryPolicy.${field}`;
   const bad = (field: string, rule: string) =>
-    new HostingInputError(`retryPolicy.${field}`, `retryPolicy.${field} must be ${rule}`);
+    new HostingInputError(name(field), `${name(field)} must be ${rule}`);
+  if (!Number.isInteger(policy.maxRetries) || policy.maxRetries < 0) {
+    throw bad("maxRetries", "a whole number ≥ 0");
+  }
+  if (!Number.isFinite(policy.throttleTimeoutMs) || policy.throttleTimeoutMs < 0) {
+    throw bad("throttleTimeoutMs", "a number of ms ≥ 0 (0: do not retry 429s)");
+  }
   const status = (n: unknown) => Number.isInteger(n) && (n as number) >= 100;
   const { baseMs, factor, maxMs, jitter } = policy.backoff;
   const ms = (n: number) => Number.isFinite(n) && n >= 0;
@@ -123,6 +165,10 @@ export function retryPolicyFrom(given: Partial<RetryPolicy> | undefined): RetryP
   if (!Array.isArray(policy.refusedStatusCodes) || !policy.refusedStatusCodes.every(status)) {
     throw bad("refusedStatusCodes", "a list of HTTP statuses");
   }
+  const codes = policy.notConnectedCodes;
+  if (!Array.isArray(codes) || !codes.every((c) => typeof c === "string")) {
+    throw bad("notConnectedCodes", "a list of socket error codes");
+  }
   if (typeof policy.deleteGoneAfterLostReply !== "boolean") {
     throw bad("deleteGoneAfterLostReply", "true or false");
   }
@@ -135,30 +181,56 @@ export function isRetryableStatus(status: number, policy = DEFAULT_RETRY_POLICY)
   );
 }
 
-const isRefusal = (status: number, policy: RetryPolicy) =>
-  policy.refusedStatusCodes.includes(status);
+/**
+ * Whether a status refuses the request before it takes effect (a 429): the limiter pauses for it,
+ * the transport waits it out until the call's throttle deadline, and any method repeats it.
+ */
+export function isRefused(status: number, policy = DEFAULT_RETRY_POLICY): boolean {
+  return policy.refusedStatusCodes.includes(status);
+}
 
-/** Whether `method` may be sent again whatever became of the first attempt. */
-export function isSafeToRepeat(method: string, policy = DEFAULT_RETRY_POLICY): boolean {
-  return policy.methods.includes(method);
+/** Whether a socket error's code shows that the request never left this machine. */
+export function isNotConnected(code: unknown, policy = DEFAULT_RETRY_POLICY): boolean {
+  return typeof code === "string" && policy.notConnectedCodes.includes(code);
+}
+
+/** The POSTs and PATCHes the endpoint table says are safe to send again (`safeToRepeat`). */
+const SAFE_OPERATIONS: ReadonlySet<string> = new Set(
+  Object.entries(endpoints)
+    .filter(([, e]) => "safeToRepeat" in e)
+    .map(([name]) => name),
+);
+
+/**
+ * Whether a request may be sent again whatever became of the first attempt: its method is one of
+ * the policy's, or its operation (a client method) sets a state, as the endpoint table says.
+ */
+export function isSafeToRepeat(
+  method: string,
+  policy = DEFAULT_RETRY_POLICY,
+  operation?: string,
+): boolean {
+  return (
+    policy.methods.includes(method) || (operation !== undefined && SAFE_OPERATIONS.has(operation))
+  );
 }
 
 /**
- * The policy's methods repeat on any transient failure, and so does a POST or PATCH that is safe
- * to repeat (the endpoint table says why). Other requests repeat only when they provably were not
- * applied: they never reached the server, or the server refused them (429).
+ * What is safe to repeat ({@link isSafeToRepeat}) repeats on any transient failure. Other
+ * requests repeat only when they provably were not applied: they never reached the server, or
+ * the server refused them (429).
  */
 export function shouldRetry(
   method: string,
   failure: AttemptFailure,
-  safeToRepeat = false,
+  operation?: string,
   policy = DEFAULT_RETRY_POLICY,
 ): boolean {
   if (failure.kind === "refused") return false;
   if (failure.kind === "status" && !isRetryableStatus(failure.status, policy)) return false;
-  if (safeToRepeat || isSafeToRepeat(method, policy)) return true;
+  if (isSafeToRepeat(method, policy, operation)) return true;
   if (failure.kind === "network") return !failure.reachedServer;
-  return isRefusal(failure.status, policy);
+  return isRefused(failure.status, policy);
 }
 
 /**
@@ -174,7 +246,7 @@ export function mayHaveTakenEffect(
   const { status } = failure;
   if (status === undefined) return false; // an archive that failed before its end
   if (status >= 200 && status < 300) return true;
-  return !isRefusal(status, policy) && isRetryableStatus(status, policy);
+  return !isRefused(status, policy) && isRetryableStatus(status, policy);
 }
 
 /**
@@ -185,7 +257,7 @@ export function mayHaveTakenEffect(
 export function isTransientError(err: unknown, policy = DEFAULT_RETRY_POLICY): boolean {
   if (err instanceof HostingConnectionError) return true;
   if (!(err instanceof HostingApiError)) return false;
-  return !isRefusal(err.status, policy) && isRetryableStatus(err.status, policy);
+  return !isRefused(err.status, policy) && isRetryableStatus(err.status, policy);
 }
 
 /** What an error's message gains when {@link mayHaveTakenEffect}; then what to check follows. */
@@ -200,7 +272,8 @@ export function backoffDelayMs(
   policy = DEFAULT_RETRY_POLICY,
 ): number {
   const { baseMs, factor, maxMs, jitter } = policy.backoff;
-  const raw = Math.min(maxMs, baseMs * factor ** retryIndex);
+  // factor^n overflows to Infinity after a long recovery; capped, a 0 ms base stays 0, not NaN.
+  const raw = Math.min(maxMs, baseMs * Math.min(factor ** retryIndex, Number.MAX_VALUE));
   return Math.round(raw * (1 - jitter * random()));
 }
 
@@ -236,8 +309,9 @@ export type RetryDecision =
 
 /**
  * Whether and when to try again. A 429 is back-pressure, not failure: it is retried for as long
- * as the wait still ends before `deadline`, without using the small budget (`maxRetries`) that
- * other transient failures have. `transientRetries` counts the retries spent from that budget.
+ * as the wait still ends before `deadline`, without using the small budget (the policy's
+ * `maxRetries`) that other transient failures have. `transientRetries` counts the retries spent
+ * from that budget.
  * A wait the server asks for (on a 429, or a 503's Retry-After) that ends past `deadline` is not
  * waited: the call fails now. Our own backoff (8 s at most) is not held to the deadline.
  */
@@ -247,20 +321,20 @@ export function decideRetry(
   serverWaitMs: number | undefined,
   state: {
     transientRetries: number;
-    maxRetries: number;
     deadline: number;
     now: number;
-    safeToRepeat?: boolean;
+    /** The client method that sends it, whose endpoint may be safe to repeat. */
+    operation?: string;
   },
   policy = DEFAULT_RETRY_POLICY,
 ): RetryDecision {
-  if (!shouldRetry(method, failure, state.safeToRepeat, policy)) return { retry: false };
-  if (failure.kind === "status" && isRefusal(failure.status, policy)) {
+  if (!shouldRetry(method, failure, state.operation, policy)) return { retry: false };
+  if (failure.kind === "status" && isRefused(failure.status, policy)) {
     const waitMs = serverWaitMs ?? backoffDelayMs(0, Math.random, policy);
     if (state.now + waitMs > state.deadline) return { retry: false, pastDeadlineMs: waitMs };
     return { retry: true, reason: "throttled", waitMs };
   }
-  if (state.transientRetries >= state.maxRetries) return { retry: false };
+  if (state.transientRetries >= policy.maxRetries) return { retry: false };
   if (serverWaitMs !== undefined && state.now + serverWaitMs > state.deadline) {
     return { retry: false, pastDeadlineMs: serverWaitMs };
   }

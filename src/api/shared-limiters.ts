@@ -1,4 +1,4 @@
-import { realLimiterClock, type LimiterClock } from "./limiter-clock";
+import { realClock, type Clock } from "../base";
 import { RequestLimiter } from "./limiter";
 import { tokenDigest } from "./token-digest";
 
@@ -8,15 +8,15 @@ import { tokenDigest } from "./token-digest";
  */
 
 const shared = new Map<string, RequestLimiter>();
-let sharedClock = realLimiterClock;
+let sharedClock = realClock;
 
 /**
  * @internal For tests: the clock of the limiters {@link limiterFor} makes from now on, so a
  * provider test's waits (the transport's backoff included) run on virtual time; undefined
  * restores real time.
  */
-export function setSharedLimiterClock(clock?: LimiterClock): void {
-  sharedClock = clock ?? realLimiterClock;
+export function setSharedLimiterClock(clock?: Clock): void {
+  sharedClock = clock ?? realClock;
 }
 
 /**

@@ -1,9 +1,7 @@
 import { EventEmitter } from "node:events";
+import { MAX_TIMER_MS } from "../base";
 import type { AttemptStage, TimeoutPhase } from "./errors";
 import type { UploadBody } from "./multipart";
-
-/** Node's longest timer (about 24.8 days): a longer delay fires at once, with a warning. */
-export const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /** A timer that never overflows: a limit past Node's maximum is as good as none. */
 const timer = (fn: () => void, ms: number) => setTimeout(fn, Math.min(MAX_TIMER_MS, ms));

@@ -15,7 +15,7 @@ import {
 import { makeNetworkError } from "./network-errors";
 import { makeApiError } from "./status-errors";
 import type { Permit, RequestLimiter } from "./limiter";
-import { realLimiterClock, type LimiterClock } from "./limiter-clock";
+import { MAX_TIMER_MS, realClock, sleep, type Clock } from "../base";
 import { limiterFor } from "./shared-limiters";
 import { parseBody } from "./parse";
 import { refusalOf } from "./refusals";
@@ -25,6 +25,7 @@ import { markLostReply } from "./lost-reply";
 import { logAttempt } from "./request-log";
 import {
   decideRetry,
+  isRefused,
   mayHaveTakenEffect,
   type AttemptFailure,
   type RetryEvent,
@@ -32,7 +33,7 @@ import {
 } from "./retry";
 import type { UploadBody } from "./multipart";
 import { makeScrubber, scrubError, type Scrub } from "./scrub";
-import { AttemptClock, MAX_TIMER_MS, type TimeoutLimits } from "./timeouts";
+import { AttemptClock, type TimeoutLimits } from "./timeouts";
 
 export interface TransportOptions {
   apiUrl: URL;
@@ -64,8 +65,6 @@ export interface RequestSpec<S extends z.ZodType> {
   lostReplyHint?: string;
   /** A POST's Idempotency-Key; a fresh random one when unset. */
   idempotencyKey?: string;
-  /** A POST or PATCH that may be sent again after a lost reply (see the endpoint table). */
-  safeToRepeat?: boolean;
 }
 
 type Outcome =
@@ -87,7 +86,7 @@ export class Transport {
   readonly #auth: string;
   readonly #scrub: Scrub;
   /** Deadlines and retry waits are on the limiter's clock, so a test's clock moves them too. */
-  readonly #clock: LimiterClock;
+  readonly #clock: Clock;
 
   constructor(opts: TransportOptions) {
     this.#opts = opts;
@@ -96,7 +95,7 @@ export class Transport {
     this.#basePath = opts.apiUrl.pathname.replace(/\/+$/, "");
     this.#limiter =
       opts.limiter === false ? undefined : (opts.limiter ?? limiterFor(opts.apiUrl, opts.token));
-    this.#clock = this.#limiter?.clock ?? realLimiterClock;
+    this.#clock = this.#limiter?.clock ?? realClock;
     this.#pool = new Pool(opts.apiUrl.origin, {
       connections: 32,
       keepAliveTimeout: 10_000,
@@ -166,25 +165,27 @@ export class Transport {
         outcome.waitMs,
         {
           transientRetries,
-          maxRetries: policy.maxRetries,
           deadline,
           now,
-          safeToRepeat: spec.safeToRepeat,
+          operation: spec.operation,
         },
         policy,
       );
       let error = scrubError(outcome.error, this.#scrub); // it may quote the reply
-      if (mayHaveTakenEffect(outcome.failure, policy) && !spec.safeToRepeat) ambiguous = true;
+      if (mayHaveTakenEffect(outcome.failure, policy)) ambiguous = true;
       if (!plan.retry && plan.pastDeadlineMs !== undefined && error instanceof RateLimitError) {
         error = askedPastDeadline(error, plan.pastDeadlineMs, this.#throttleLimit);
       }
-      if (!plan.retry)
-        throw ambiguous ? markLostReply(spec.method, error, spec.lostReplyHint, policy) : error;
+      if (!plan.retry) {
+        throw ambiguous
+          ? markLostReply(spec.method, error, spec.lostReplyHint, policy, spec.operation)
+          : error;
+      }
       if (plan.reason === "transient") transientRetries++;
-      // With the shared limiter, a 429's wait is the limiter's pause: everyone sits it out there.
-      // Another refusing status (a policy's refusedStatusCodes) pauses no limiter: wait here.
+      // With the shared limiter, a refusal's wait is the limiter's pause: everyone sits it out
+      // there (it observed the refusal by the same policy).
       const status = outcome.failure.kind === "status" ? outcome.failure.status : undefined;
-      const pausedByLimiter = plan.reason === "throttled" && this.#limiter && status === 429;
+      const pausedByLimiter = plan.reason === "throttled" && this.#limiter;
       const ownWait = pausedByLimiter ? 0 : plan.waitMs;
       this.#opts.onRetry?.({
         operation: spec.operation,
@@ -196,10 +197,7 @@ export class Transport {
         waitMs: Math.max(ownWait, this.#limiter?.nextSlotInMs() ?? 0),
         message: error.message,
       });
-      if (ownWait > 0) {
-        const ms = Math.min(ownWait, MAX_TIMER_MS);
-        await new Promise<void>((wake) => this.#clock.setTimeout(wake, ms));
-      }
+      if (ownWait > 0) await sleep(this.#clock, ownWait);
     }
   }
 
@@ -301,15 +299,16 @@ export class Transport {
     }
     const text = read.text;
     const limits = rateLimitInfo(res.headers, this.#clock.now());
-    this.#limiter?.observe(permit, res.statusCode, limits);
+    this.#limiter?.observe(permit, res.statusCode, limits, this.#opts.retry);
     if (res.statusCode >= 200 && res.statusCode < 300) {
       const body = text.length > 0 ? safeJson(text, NOT_JSON) : {};
       if (body !== NOT_JSON) return { ok: true, status: res.statusCode, body };
       const error = notJsonError(spec.operation, this.#scrub(text.slice(0, SCRUB_WINDOW)));
       return { ok: false, failure: { kind: "refused", status: res.statusCode }, error };
     }
-    // What a 429 asks: Retry-After, else the reset of the window it ran into.
-    const wait = limits.retryAfterMs ?? (res.statusCode === 429 ? limits.resetMs : undefined);
+    // What a refusal (a 429) asks: Retry-After, else the reset of the window it ran into.
+    const refused = isRefused(res.statusCode, this.#opts.retry);
+    const wait = limits.retryAfterMs ?? (refused ? limits.resetMs : undefined);
     const scrub = this.#scrub;
     const error = makeApiError(
       spec.operation,
@@ -339,6 +338,7 @@ export class Transport {
       cause: err,
       connectMs: clock.limits.connectMs,
       expired: clock.expired,
+      policy: this.#opts.retry,
     });
     return {
       ok: false as const,

@@ -3,5 +3,6 @@
  * room (the client package and the emulator too) may use them.
  */
 export * from "./camel";
+export * from "./clock";
 export * from "./lazy";
 export * from "./type-equality";

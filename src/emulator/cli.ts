@@ -3,7 +3,14 @@ import { readFileSync } from "node:fs";
 import { parseCliArgs } from "./cli-args";
 import { EmulatorUsageError, EmulatorControlTokenError } from "./errors";
 import { CONTROL_TOKEN_ENV, resolveControlToken } from "./control-token";
+import { once } from "../base";
 import type { FaultConfig } from "./faults";
+
+/* eslint-disable @typescript-eslint/no-require-imports */
+// Loaded when used: `--help` and a usage error need neither the server nor the fault schema.
+const faultsModule = once(() => require("./faults") as typeof import("./faults"));
+const emulatorModule = once(() => require("./index") as typeof import("./index"));
+/* eslint-enable @typescript-eslint/no-require-imports */
 
 const help = `hosting-emulator: a local stand-in for the Hosting Management API
 
@@ -66,7 +73,7 @@ async function readFaults(value: string): Promise<FaultConfig> {
   } catch (err) {
     return fail(`${file ?? "the value"} is not valid JSON (${(err as Error).message})`);
   }
-  const { parseFaultConfig } = await import("./faults");
+  const { parseFaultConfig } = faultsModule();
   const parsed = parseFaultConfig(json);
   return parsed.ok ? (json as FaultConfig) : fail(parsed.error);
 }
@@ -106,7 +113,7 @@ async function main(): Promise<void> {
   }
   const rate = num(values["rate-limit"], "rate-limit");
   // Loaded here, so a missing optional server package is reported below as one clear line.
-  const { startEmulator } = await import("./index");
+  const { startEmulator } = emulatorModule();
   let faults = values.faults ? await readFaults(values.faults) : {};
   if (rate) faults = { ...faults, rateLimit: { requests: rate, windowMs: 1000 } };
   const emu = await startEmulator({

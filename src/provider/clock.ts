@@ -1,18 +1,14 @@
-import { setTimeout as wait } from "node:timers/promises";
+import { realClock, sleep, type Clock } from "../base";
 
-/** Time as the provider's waits and polls see it. */
-export interface Clock {
-  now(): number;
-  sleep(ms: number): Promise<void>;
-}
+export type { Clock };
 
-const realClock: Clock = { now: () => Date.now(), sleep: async (ms) => void (await wait(ms)) };
 let current = realClock;
 
 /** Real time, unless a test injected its own (setup waits, domain waits, the shared list). */
-export const clock: Clock = {
-  now: () => current.now(),
-  sleep: (ms) => current.sleep(ms),
+export const clock = {
+  now: (): number => current.now(),
+  /** Resolves after `ms` on the current clock. */
+  sleep: (ms: number): Promise<void> => sleep(current, ms),
 };
 
 /** @internal For tests: waits run on `c`; undefined restores real time. */

@@ -1,7 +1,7 @@
 import { RequestLimiter, type Permit } from "../../src/api/limiter";
 import { rateLimitInfo, type RateLimitInfo } from "../../src/api/rate-limit-headers";
 import { decideRetry } from "../../src/api/retry";
-import { flush, ManualClock } from "../helpers/manual-clock";
+import { flush, TestClock } from "../helpers/test-clock";
 
 /* The limiter's decisions, step by step on a manual clock: no sockets, no sleeps. */
 
@@ -12,7 +12,7 @@ const FIRST = { ...WINDOW, remaining: 49, resetMs: 1000 };
 const SAID_ONE_SECOND = { remaining: 0, resetMs: 1000, retryAfterMs: 1000 };
 
 function setup(maxConcurrency = 32) {
-  const clock = new ManualClock();
+  const clock = TestClock.manual();
   const limiter = new RequestLimiter({ maxConcurrency, clock });
   const granted: Permit[] = [];
   const ask = (n: number) => {
@@ -277,7 +277,6 @@ describe("reading the rate-limit headers", () => {
 describe("when to retry", () => {
   const state = (over: Partial<Parameters<typeof decideRetry>[3]> = {}) => ({
     transientRetries: 0,
-    maxRetries: 2,
     deadline: 10_000,
     now: 0,
     ...over,

@@ -1,6 +1,6 @@
 import { RequestLimiter, type Permit } from "../../src/api/limiter";
 import type { RateLimitInfo } from "../../src/api/rate-limit-headers";
-import { flush, ManualClock } from "../helpers/manual-clock";
+import { flush, TestClock } from "../helpers/test-clock";
 import { driveMany, fixedWindow } from "../helpers/model-server";
 
 /*
@@ -18,7 +18,7 @@ const stated = (seen: { remaining: number; resetMs: number }) => ({
 });
 
 async function share(programs: number) {
-  const clock = new ManualClock();
+  const clock = TestClock.manual();
   const limiters = Array.from({ length: programs }, () => new RequestLimiter({ clock }));
   const traffic = await driveMany(clock, limiters, fixedWindow(50, 1000), 10_000, stated);
   return {
@@ -29,7 +29,7 @@ async function share(programs: number) {
 
 /** One program's limiter on a manual clock: `ask` queues requests, `answer` answers the oldest let through. */
 function oneProgram() {
-  const clock = new ManualClock();
+  const clock = TestClock.manual();
   const limiter = new RequestLimiter({ clock });
   const granted: Permit[] = [];
   const ask = async (n = 1) => {

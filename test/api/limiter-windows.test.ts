@@ -1,5 +1,5 @@
 import { RequestLimiter, type Permit } from "../../src/api/limiter";
-import { flush, ManualClock } from "../helpers/manual-clock";
+import { flush, TestClock } from "../helpers/test-clock";
 import { drive, fixedWindow, slidingWindow } from "../helpers/model-server";
 
 /*
@@ -16,7 +16,7 @@ const stated = (seen: { remaining: number; resetMs: number }) => ({
 });
 
 function setup() {
-  const clock = new ManualClock();
+  const clock = TestClock.manual();
   const limiter = new RequestLimiter({ clock });
   const granted: Permit[] = [];
   const ask = (n: number) => {

@@ -3,8 +3,7 @@ import type { AddressInfo } from "node:net";
 import { HostingClient, RateLimitError, RequestLimiter, type RetryEvent } from "../../src/api";
 import { setSharedLimiterClock } from "../../src/api/shared-limiters";
 import { startEmulator, type RunningEmulator } from "../../src/emulator";
-import { ManualClock } from "../helpers/manual-clock";
-import { VirtualClock } from "../helpers/virtual-clock";
+import { TestClock } from "../helpers/test-clock";
 
 /*
  * The shared limiter over real sockets, its waits (and the servers' windows) on a virtual or
@@ -33,7 +32,7 @@ async function burst(emu: RunningEmulator, limiter: () => RequestLimiter | undef
 }
 
 describe("the limiter shared by every client of one API URL and token", () => {
-  const clock = new VirtualClock();
+  const clock = TestClock.virtual();
   let emu: RunningEmulator;
   beforeAll(async () => {
     emu = await startEmulator({
@@ -55,7 +54,7 @@ describe("the limiter shared by every client of one API URL and token", () => {
   });
 
   test("clients of one token share one pause; another token's clients do not wait", async () => {
-    const manual = new ManualClock(Date.now());
+    const manual = TestClock.manual(Date.now());
     setSharedLimiterClock(manual);
     const emu2 = await startEmulator({ seed: "gate" });
     const alice = emu2.issueToken("alice");

@@ -1,6 +1,7 @@
 import { HostingClient } from "../../src/api";
 import {
   backoffDelayMs,
+  DEFAULT_RETRY_POLICY,
   decideRetry,
   isRetryableStatus,
   mayHaveTakenEffect,
@@ -84,11 +85,10 @@ describe("a failed POST says whether it may have taken effect", () => {
 });
 
 describe("decideRetry", () => {
-  const at = (now: number, deadline: number, transientRetries = 0, maxRetries = 2) => ({
+  const at = (now: number, deadline: number, transientRetries = 0) => ({
     now,
     deadline,
     transientRetries,
-    maxRetries,
   });
 
   test("a 429 is retried when its wait ends exactly at the deadline, not a millisecond later", () => {
@@ -129,7 +129,7 @@ describe("decideRetry", () => {
       pastDeadlineMs: 1001,
     });
     // Out of budget: no deadline was in the way, so no pastDeadlineMs.
-    expect(decideRetry("GET", status(503), 1001, at(5000, 6000, 2, 2))).toStrictEqual({
+    expect(decideRetry("GET", status(503), 1001, at(5000, 6000, 2))).toStrictEqual({
       retry: false,
     });
     // Our own backoff (8 s at most) is not held to the deadline.
@@ -140,17 +140,20 @@ describe("decideRetry", () => {
   });
 
   test("429s do not spend the transient budget; other failures do", () => {
-    expect(decideRetry("GET", status(429), 10, at(0, 100, 5, 2))).toMatchObject({ retry: true });
-    expect(decideRetry("GET", status(503), 10, at(0, 100, 1, 2))).toStrictEqual({
+    expect(decideRetry("GET", status(429), 10, at(0, 100, 5))).toMatchObject({ retry: true });
+    expect(decideRetry("GET", status(503), 10, at(0, 100, 1))).toStrictEqual({
       retry: true,
       reason: "transient",
       waitMs: 10,
     });
-    expect(decideRetry("GET", status(503), 10, at(0, 100, 2, 2))).toStrictEqual({ retry: false });
+    expect(decideRetry("GET", status(503), 10, at(0, 100, 2))).toStrictEqual({ retry: false });
   });
 
   test("a transient failure without a server wait backs off by how many retries were spent", () => {
-    const plan = decideRetry("GET", net(true), undefined, at(0, 0, 2, 5)) as { waitMs: number };
+    const plan = decideRetry("GET", net(true), undefined, at(0, 0, 2), {
+      ...DEFAULT_RETRY_POLICY,
+      maxRetries: 5,
+    }) as { waitMs: number };
     expect(plan.waitMs).toBeGreaterThanOrEqual(1500);
     expect(plan.waitMs).toBeLessThanOrEqual(2000);
   });

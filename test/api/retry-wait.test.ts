@@ -2,7 +2,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { HostingClient, RequestLimiter } from "../../src/api";
 import type { RetryEvent } from "../../src/api/retry";
 import { FAKE_TOKEN, fixtureServer, json } from "../helpers/fixture-server";
-import { ManualClock } from "../helpers/manual-clock";
+import { TestClock } from "../helpers/test-clock";
 import { until } from "../helpers/until";
 
 /*
@@ -22,7 +22,7 @@ test("after a 429 without Retry-After the reported wait is the limiter's real pa
     return true;
   });
   process.env.HOSTING_LOG = "debug";
-  const clock = new ManualClock();
+  const clock = TestClock.manual();
   const limiter = new RequestLimiter({ clock });
   const client = new HostingClient({
     apiUrl: fx.url,

@@ -10,13 +10,12 @@ import { backoffDelayMs, retryAfterMs, shouldRetry } from "../../src/api/retry";
 import { startEmulator } from "../../src/emulator";
 import { useEmulator } from "../helpers/emulator";
 import { FAKE_TOKEN, fixtureServer, json } from "../helpers/fixture-server";
-import { ManualClock } from "../helpers/manual-clock";
-import { VirtualClock } from "../helpers/virtual-clock";
+import { TestClock } from "../helpers/test-clock";
 
 const env = useEmulator({ setupDelayMs: 0 });
 
 /** A client whose waits (backoff, pauses) run on a virtual clock: retried at once. */
-const client = () => env.client({ limiter: new RequestLimiter({ clock: new VirtualClock() }) });
+const client = () => env.client({ limiter: new RequestLimiter({ clock: TestClock.virtual() }) });
 afterEach(() => {
   env.emu.setFaults({});
   env.emu.resetStats();
@@ -62,7 +61,7 @@ describe("what is retried", () => {
 
   test("POST is repeated when the server was not listening yet (never reached)", async () => {
     const port = await freePort();
-    const clock = new ManualClock(Date.now());
+    const clock = TestClock.manual(Date.now());
     let retrying!: (e: RetryEvent) => void;
     const firstRetry = new Promise<RetryEvent>((r) => (retrying = r));
     const client = new HostingClient({
@@ -118,7 +117,7 @@ describe("what is retried", () => {
     const client = new HostingClient({
       apiUrl: fx.url,
       token: FAKE_TOKEN,
-      limiter: new RequestLimiter({ clock: new VirtualClock() }),
+      limiter: new RequestLimiter({ clock: TestClock.virtual() }),
     });
     try {
       await expect(client.startVm("vm-1")).rejects.toBeInstanceOf(ServerError);
@@ -139,7 +138,7 @@ describe("how long it waits", () => {
     env.emu.setFaults({
       rules: [{ route: "GET /apps", status: 429, retryAfterSeconds: 1, times: 1 }],
     });
-    const clock = new ManualClock(Date.now());
+    const clock = TestClock.manual(Date.now());
     let retrying!: (e: RetryEvent) => void;
     const firstRetry = new Promise<RetryEvent>((r) => (retrying = r));
     const call = env

@@ -3,9 +3,9 @@ import { HostingClient, RateLimitError, RequestLimiter } from "../../src/api";
 import { LimiterHoldError } from "../../src/api/errors";
 import { MAX_PAUSE_MS } from "../../src/api/limiter";
 import { rateLimitInfo } from "../../src/api/rate-limit-headers";
-import { MAX_TIMER_MS } from "../../src/api/timeouts";
+import { MAX_TIMER_MS } from "../../src/base";
 import { FAKE_TOKEN, fixtureServer, json } from "../helpers/fixture-server";
-import { flush, ManualClock } from "../helpers/manual-clock";
+import { flush, TestClock } from "../helpers/test-clock";
 import { until } from "../helpers/until";
 
 /*
@@ -36,7 +36,7 @@ async function setup(
   options: { throttleTimeoutMs?: number; overallTimeoutMs?: number } = {},
 ) {
   const fx = await fixtureServer(replies);
-  const clock = new ManualClock(Date.now());
+  const clock = TestClock.manual(Date.now());
   const limiter = new RequestLimiter({ clock });
   const client = new HostingClient({ apiUrl: fx.url, token: FAKE_TOKEN, limiter, ...options });
   return {
@@ -67,7 +67,7 @@ async function settled<T>(p: Promise<T>): Promise<{ value: T } | { error: unknow
 }
 
 /** Waits (in real time, bounded) until the limiter holds a request on its manual clock. */
-async function untilHeld(clock: ManualClock) {
+async function untilHeld(clock: TestClock) {
   await until("a request held on the limiter's clock", () => clock.pendingTimers > 0, 20_000);
 }
 
@@ -260,7 +260,7 @@ describe("one absurd reply does not hold every later call", () => {
 
 describe("the limiter's own waits", () => {
   test("a wait with no known end (a window our in-flight request used up) ends at the deadline", async () => {
-    const clock = new ManualClock();
+    const clock = TestClock.manual();
     const limiter = new RequestLimiter({ clock });
     const first = await limiter.acquire();
     limiter.observe(first, 200, { limit: 1, windowMs: 1000, remaining: 1, resetMs: 1000 });
@@ -283,7 +283,7 @@ describe("the limiter's own waits", () => {
   });
 
   test("a deadline years away sets no timer past Node's maximum", async () => {
-    const clock = new ManualClock();
+    const clock = TestClock.manual();
     const limiter = new RequestLimiter({ clock });
     const p = await limiter.acquire();
     limiter.observe(p, 429, { retryAfterMs: 1e13 });
@@ -300,7 +300,7 @@ describe("the limiter's own waits", () => {
   });
 
   test("a wait for a free slot alone is not failed, even past the deadline", async () => {
-    const clock = new ManualClock();
+    const clock = TestClock.manual();
     const limiter = new RequestLimiter({ clock, maxConcurrency: 1 });
     const first = await limiter.acquire(false, clock.now());
     const second = limiter.acquire(false, clock.now() + 10);

@@ -4,12 +4,12 @@ import FormData from "form-data";
 import { wireAssumptions } from "../../src/api/endpoints";
 import { formatDotenv } from "../../src/api";
 import { postApps, useEmulator } from "../helpers/emulator";
-import { ManualClock } from "../helpers/manual-clock";
+import { TestClock } from "../helpers/test-clock";
 import { makeZip, manifest } from "../helpers/zip";
 
 // Setup and domain activation are timed by a clock only the tests move: no real waiting, and
 // no flake when the machine is slow between two requests.
-const clock = new ManualClock();
+const clock = TestClock.manual();
 const env = useEmulator({
   setupDelayMs: 300,
   domainActivationMs: 300,

@@ -3,8 +3,7 @@ import { Config } from "@pulumi/pulumi/cmd/dynamic-provider/config";
 import { getProject } from "@pulumi/pulumi/metadata";
 import { unwrapRpcSecret } from "@pulumi/pulumi/runtime/rpc";
 import type { InitFailure, ProviderHost, Props } from "../harness/provider-host";
-import type { LimiterClock } from "../../src/api/limiter-clock";
-import type { Clock } from "../../src/provider/clock";
+import type { Clock } from "../../src/base";
 
 type Handlers = typeof import("../../src/provider/handlers");
 type Methods = ReturnType<Handlers["providerHandlers"]>;
@@ -40,10 +39,7 @@ export class InProcessProvider implements ProviderCalls {
    * Loads the handlers in a fresh module registry (a new host) with the host's environment;
    * `clock`, if given, times their waits and polls, and the api's (its limiter, its backoff).
    */
-  static async start(
-    env: Record<string, string> = {},
-    clock?: Clock & LimiterClock,
-  ): Promise<InProcessProvider> {
+  static async start(env: Record<string, string> = {}, clock?: Clock): Promise<InProcessProvider> {
     // The host runs with these cleared (see ProviderHost.start); the test's env is its own copy.
     Object.assign(process.env, { HOSTING_API_URL: "", HOSTING_TOKEN: "", ...env });
     let handlers: Handlers | undefined;

@@ -1,6 +1,6 @@
 import type { Permit, RequestLimiter } from "../../src/api/limiter";
 import type { RateLimitInfo } from "../../src/api/rate-limit-headers";
-import type { ManualClock } from "./manual-clock";
+import type { TestClock } from "./test-clock";
 
 /*
  * Rate-limited servers as plain counters on a manual clock, for the limiter's decisions over
@@ -56,7 +56,7 @@ export interface Traffic {
  * answered 0–90 ms after it arrives. `headers` picks what the answers say about the limit.
  */
 export function drive(
-  clock: ManualClock,
+  clock: TestClock,
   limiter: RequestLimiter,
   counter: Counter,
   ms: number,
@@ -70,7 +70,7 @@ export function drive(
  * nothing of each other but what the answers say. One {@link Traffic} per limiter.
  */
 export async function driveMany(
-  clock: ManualClock,
+  clock: TestClock,
   limiters: RequestLimiter[],
   counter: Counter,
   ms: number,

@@ -5,7 +5,7 @@ import { startEmulator, type EmulatorOptions, type RunningEmulator } from "../..
 import { ProviderHost } from "../harness/provider-host";
 import { InProcessProvider, type ProviderCalls } from "./in-process-provider";
 import { serializedProvider, urnOf } from "./serialize";
-import { VirtualClock } from "./virtual-clock";
+import { TestClock } from "./test-clock";
 import type { ResourceKind } from "../../src/provider/handlers";
 
 export interface HostOptions {
@@ -21,7 +21,7 @@ export function useProviderHost(options: EmulatorOptions = {}, hostOptions: Host
 /**
  * An emulator plus the provider's handlers called in this process as the host calls them
  * (see in-process-provider.ts), for one test file. Waits and polls, the provider's and the
- * emulator's setup and domain activation, run on one {@link VirtualClock}: no real waiting.
+ * emulator's setup and domain activation, run on one {@link TestClock.virtual}: no real waiting.
  */
 export function useInProcessProvider(
   options: EmulatorOptions = {},
@@ -30,7 +30,7 @@ export function useInProcessProvider(
     realTime?: boolean;
   } = {},
 ) {
-  const clock = new VirtualClock();
+  const clock = TestClock.virtual();
   const timed = hostOptions.realTime ? options : { now: clock.now, ...options };
   const env = useProviderEnv<ProviderCalls>(timed, hostOptions, (e) =>
     InProcessProvider.start(e, hostOptions.realTime ? undefined : clock),

@@ -1,6 +1,6 @@
 import { startEmulator, type RunningEmulator } from "../../src/emulator";
 import { InProcessProvider } from "../helpers/in-process-provider";
-import { VirtualClock } from "../helpers/virtual-clock";
+import { TestClock } from "../helpers/test-clock";
 import { appSource } from "../helpers/provider-env";
 import { serializedProvider, urnOf } from "../helpers/serialize";
 
@@ -29,7 +29,7 @@ describe("the account input, as Pulumi's dynamic-provider host passes it", () =>
     // `team` comes from the environment only; `shared` and `other` from config (as an object).
     host = await InProcessProvider.start(
       { HOSTING_TEAM_TOKEN: bob, HOSTING_TEAM_API_URL: emu.url },
-      new VirtualClock(),
+      TestClock.virtual(),
     );
     await host.configure({
       "hosting:apiUrl": emu.url,
@@ -140,7 +140,7 @@ describe("the account input, as Pulumi's dynamic-provider host passes it", () =>
 describe("hosting:accounts as JSON text", () => {
   test("is read the same as an object; a non-object is a clear error", async () => {
     const emu = await startEmulator({ seed: "accounts-json" });
-    const host = await InProcessProvider.start({}, new VirtualClock());
+    const host = await InProcessProvider.start({}, TestClock.virtual());
     try {
       await host.configure({
         "hosting:accounts": JSON.stringify({
@@ -161,7 +161,7 @@ describe("hosting:accounts as JSON text", () => {
     } finally {
       await host.stop();
     }
-    const bad = await InProcessProvider.start({}, new VirtualClock());
+    const bad = await InProcessProvider.start({}, TestClock.virtual());
     try {
       await bad.configure({ "hosting:accounts": "[1]" });
       const r = await bad.check(

@@ -3,7 +3,7 @@ import type { ResourceKind } from "../../src/provider/handlers";
 import { appSource } from "../helpers/provider-env";
 import { captureOutput } from "../helpers/output";
 import { InProcessProvider } from "../helpers/in-process-provider";
-import { VirtualClock } from "../helpers/virtual-clock";
+import { TestClock } from "../helpers/test-clock";
 import { serializedProvider, urnOf } from "../helpers/serialize";
 
 const KINDS: ResourceKind[] = ["App", "CustomDomain", "AppWebAccess", "AppAnalytics"];
@@ -53,7 +53,7 @@ describe("configuration", () => {
   test("without stack config, HOSTING_API_URL and HOSTING_TOKEN are used", async () => {
     const host = await InProcessProvider.start(
       { HOSTING_API_URL: emu.url, HOSTING_TOKEN: emu.issueToken() },
-      new VirtualClock(),
+      TestClock.virtual(),
     );
     try {
       await host.configure({});
@@ -70,7 +70,7 @@ describe("configuration", () => {
         HOSTING_API_URL: "http://127.0.0.1:9",
         HOSTING_TOKEN: "a.b.c",
       },
-      new VirtualClock(),
+      TestClock.virtual(),
     );
     try {
       await host.configure({ "hosting:apiUrl": emu.url, "hosting:token": emu.issueToken("bob") });
@@ -82,7 +82,7 @@ describe("configuration", () => {
   });
 
   test("neither set: the error names both ways to set each value", async () => {
-    const host = await InProcessProvider.start({}, new VirtualClock());
+    const host = await InProcessProvider.start({}, TestClock.virtual());
     try {
       await host.configure({});
       await expect(createApp(host)).rejects.toThrow(
@@ -95,7 +95,7 @@ describe("configuration", () => {
   });
 
   test("a token that is not a JWT is refused without being echoed", async () => {
-    const host = await InProcessProvider.start({}, new VirtualClock());
+    const host = await InProcessProvider.start({}, TestClock.virtual());
     try {
       await host.configure({ "hosting:apiUrl": emu.url, "hosting:token": "super-secret-value" });
       const output = captureOutput();
@@ -113,7 +113,7 @@ describe("configuration", () => {
     ["stack config hosting:timeoutSeconds", { "hosting:timeoutSeconds": "0.4" }, {}],
     ["HOSTING_TIMEOUT_SECONDS", {}, { HOSTING_TIMEOUT_SECONDS: "0.4" }],
   ])("%s reaches the provider's client", async (_name, config, envVars) => {
-    const host = await InProcessProvider.start(envVars, new VirtualClock());
+    const host = await InProcessProvider.start(envVars, TestClock.virtual());
     emu.setFaults({ rules: [{ route: "DELETE /apps/{app_id}", latencyMs: 1500 }] });
     try {
       await host.configure({
@@ -137,7 +137,7 @@ describe("configuration", () => {
   });
 
   test("a wire limit that is not a positive number names the setting and the fix", async () => {
-    const host = await InProcessProvider.start({}, new VirtualClock());
+    const host = await InProcessProvider.start({}, TestClock.virtual());
     try {
       await host.configure({
         "hosting:apiUrl": emu.url,

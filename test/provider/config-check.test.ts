@@ -1,6 +1,6 @@
 import { startEmulator, type RunningEmulator } from "../../src/emulator";
 import { InProcessProvider } from "../helpers/in-process-provider";
-import { VirtualClock } from "../helpers/virtual-clock";
+import { TestClock } from "../helpers/test-clock";
 import { serializedProvider, urnOf } from "../helpers/serialize";
 
 /*
@@ -14,7 +14,7 @@ describe("config mistakes at check (preview)", () => {
   let token: string;
   const hosts: InProcessProvider[] = [];
   const start = async (config: Record<string, unknown>, env: Record<string, string> = {}) => {
-    const host = await InProcessProvider.start(env, new VirtualClock());
+    const host = await InProcessProvider.start(env, TestClock.virtual());
     hosts.push(host);
     await host.configure(config);
     return host;

@@ -6,7 +6,7 @@ import { setClock, type Clock } from "../../src/provider/clock";
 import { startEmulator, type FaultRule, type RunningEmulator } from "../../src/emulator";
 import { fixtureServer, json, text } from "../helpers/fixture-server";
 import { appSource } from "../helpers/provider-env";
-import { VirtualClock } from "../helpers/virtual-clock";
+import { TestClock } from "../helpers/test-clock";
 import { makeZip, manifest } from "../helpers/zip";
 
 /*
@@ -18,19 +18,23 @@ import { makeZip, manifest } from "../helpers/zip";
  */
 
 /**
- * The provider's time (a {@link VirtualClock}), plus what the world does while the provider
+ * The provider's time (a {@link TestClock.virtual}), plus what the world does while the provider
  * waits: an event runs inside the provider's sleep once the provider has waited `ms` in all since
  * the event was planned. Waits that are not the provider's choice (the gap between two app lists,
  * at most 250 ms) never reach the 500 ms the events below use.
  */
 class WaitingWorld implements Clock {
-  readonly #time = new VirtualClock();
+  readonly #time = TestClock.virtual();
   #waited = 0;
   #events: { at: number; run: () => Promise<unknown> }[] = [];
   /** Every wait the provider asked for, in ms. */
   sleeps: number[] = [];
 
   readonly now = (): number => this.#time.now();
+
+  /** The provider's only timers are its waits: each a sleep of this world. */
+  readonly setTimeout = (wake: () => void, ms: number): unknown => void this.sleep(ms).then(wake);
+  readonly clearTimeout = (): void => {};
 
   readonly sleep = async (ms: number): Promise<void> => {
     await this.#time.sleep(ms);

@@ -2,7 +2,7 @@ import { providerHandlers } from "../../src";
 import { setClock } from "../../src/provider/clock";
 import { startEmulator, type RunningEmulator } from "../../src/emulator";
 import { appSource } from "../helpers/provider-env";
-import { VirtualClock } from "../helpers/virtual-clock";
+import { TestClock } from "../helpers/test-clock";
 
 /*
  * The errors of the shared lifecycle plumbing, with the App's handlers called in this process on
@@ -16,7 +16,7 @@ const ECHOED = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJidWlsZCJ9.c2lnbmF0dXJlLXBhcnQ";
 const BUILD_ERROR =
   `npm ERR! missing script: start\nnpm ERR!   Authorization: Bearer ${ECHOED}\n` + "x".repeat(2000);
 
-const clock = new VirtualClock();
+const clock = TestClock.virtual();
 const app = providerHandlers("App");
 let emu: RunningEmulator;
 
@@ -87,7 +87,7 @@ test("the next `pulumi up` waits again for an app kept before its setup finished
   expect(again).toMatchObject({ name: "ResourceInitError", id: err.id });
   expect(again.properties).toMatchObject({ setup: false });
   // An hour later its setup is done: the update sees it, and nothing new is made.
-  clock.advance(3_600_000);
+  await clock.advance(3_600_000);
   const done = await app.update!(err.id as string, props, props);
   expect(done.outs).toMatchObject({ setup: true, name: "later" });
   expect(emu.world.apps.filter((a) => a.name === "later")).toHaveLength(1);

@@ -16,10 +16,12 @@ beforeEach(() => {
   sleeps.length = 0;
   setClock({
     now: () => now,
-    sleep: async (ms) => {
+    setTimeout: (wake: () => void, ms: number) => {
       sleeps.push(ms);
       now += ms;
+      return setImmediate(wake);
     },
+    clearTimeout: (h) => clearImmediate(h as NodeJS.Immediate),
   });
 });
 afterEach(() => setClock());

@@ -1,6 +1,6 @@
 import { startEmulator, type RunningEmulator } from "../../src/emulator";
 import { InProcessProvider } from "../helpers/in-process-provider";
-import { VirtualClock } from "../helpers/virtual-clock";
+import { TestClock } from "../helpers/test-clock";
 import { appSource } from "../helpers/provider-env";
 import { serializedProvider, urnOf } from "../helpers/serialize";
 
@@ -42,7 +42,7 @@ const appsOf = (user: string) =>
 /** A provider host configured with `config` over the emulator's URL. */
 async function hostWith(config: Record<string, unknown>): Promise<InProcessProvider> {
   // Every read sees the service as it is now (an app deleted behind the provider's back).
-  const host = await InProcessProvider.start({ HOSTING_LIST_CACHE_MS: "0" }, new VirtualClock());
+  const host = await InProcessProvider.start({ HOSTING_LIST_CACHE_MS: "0" }, TestClock.virtual());
   await host.configure({ "hosting:apiUrl": emu.url, ...config });
   return host;
 }

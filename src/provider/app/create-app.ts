@@ -205,7 +205,7 @@ async function postUntilAnswered(
       const isNew = (a: AppSummary) => at.ours(a) && !at.before.has(a.id);
       const found = await recover(at, isNew, err);
       if (found !== undefined) return found;
-      const wait = backoffDelayMs(Math.min(attempt, 4), Math.random, client.retryPolicy);
+      const wait = backoffDelayMs(attempt, Math.random, client.retryPolicy);
       if (clock.now() + wait >= at.giveUpAt) {
         throw new LostCreateReplyError(
           `creating app "${app.name}": ${said(err)}. No new app named "${app.name}" appeared, ` +
