@@ -38,6 +38,11 @@ export interface Field {
    * the setting is sent; the manifest's own type must list exactly these keys (compile-checked).
    */
   readonly wire?: string;
+  /**
+   * With `wire`: the words of a refusal about it, when the client's table (api/refusals.ts) has
+   * none; the wire name as a word (`_` or a space between its parts) when not given.
+   */
+  readonly refusalWords?: RegExp;
   /** The documented service field the output is read from (dotted path), e.g. `user_id`. */
   readonly from?: string;
   /**

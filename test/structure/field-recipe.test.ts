@@ -11,7 +11,8 @@ import { appHandler } from "../../src/provider/app/handler";
  * compiles again until it passes. The places the compiler named must be exactly the files the
  * recipe lists, and each must exist; then the copy runs, against its own emulator, to show what
  * followed from the declaration without being written: prepareReads, the create's key, what a
- * recovered create compares, the manifest, the outputs and what `pulumi import` reads.
+ * recovered create compares, the manifest, the input a refusal names, the outputs and what
+ * `pulumi import` reads.
  */
 
 const ROOT = resolve(__dirname, "../..");
@@ -74,13 +75,6 @@ const WRITES: Record<string, Addition[]> = {
     },
   ],
   "src/api/manifest.ts": [{ after: "  custom_command?: string;\n", text: "  region?: string;\n" }],
-  "src/api/refusals.ts": [
-    { after: '  | "custom_command"\n', text: '  | "region"\n' },
-    {
-      before: '  { words: /\\bentry ?point\\b/i, property: "entrypoint" },\n',
-      text: '  { words: /\\bregion\\b/i, property: "region" },\n',
-    },
-  ],
   "src/api/types.ts": [
     {
       after: "  custom_command?: string | null;\n",
@@ -178,7 +172,8 @@ const { createKey } = require(join(D, "provider/app/create-key"));
 const { mayBeMadeFrom } = require(join(D, "provider/app/created-shape"));
 const { importReaders } = require(join(D, "native/import-read"));
 const { startEmulator } = require(join(D, "emulator"));
-const { HostingClient } = require(join(D, "api"));
+const { HostingClient, UnprocessableEntityError } = require(join(D, "api"));
+const { namingAppInput } = require(join(D, "provider/app/refusal"));
 
 (async () => {
   const origin = { account: "acct-digest-1", urn: "urn:pulumi:dev::shop::pulumi-nodejs:dynamic/hosting:App::web" };
@@ -192,6 +187,10 @@ const { HostingClient } = require(join(D, "api"));
     sameRegionTaken: mayBeMadeFrom({ id: "a", name: "web", region: "us-east-2" }, { name: "web", region: "us-east-2" }),
     manifest: manifestOf(appInputSchema.parse({ source: "./app", name: "web", region: "us-east-2" })),
   };
+  const refused = (bodyMessage) =>
+    namingAppInput(new UnprocessableEntityError({ status: 422, bodyMessage, method: "POST", path: "/apps" })).property;
+  out.refusedQuoted = refused("hosting.json: region: Expected string, received number");
+  out.refusedWords = refused("region mars-1 is not offered");
   const emu = await startEmulator({ seed: "region", setupDelayMs: 0 });
   const client = new HostingClient({ apiUrl: emu.url, token: emu.issueToken() });
   try {
@@ -285,6 +284,11 @@ test("an App input declared once: the compiler names the recipe's files, the res
       same: true,
     });
     expect(got.manifest).toEqual({ name: "web", region: "us-east-2" });
+    // A refusal about it names the input, by its wire name, with no words written for it.
+    expect({ quoted: got.refusedQuoted, words: got.refusedWords }).toEqual({
+      quoted: "region",
+      words: "region",
+    });
     // Through the copy's own emulator: sent in the manifest, stored, reported, read back.
     expect(got.createdRegion).toBe("us-east-2");
     expect(got.imported).toMatchObject({ name: "web", region: "us-east-2" });
