@@ -11,8 +11,8 @@ import { appHandler } from "../../src/provider/app/handler";
  * compiles again until it passes. The places the compiler named must be exactly the files the
  * recipe lists, and each must exist; then the copy runs, against its own emulator, to show what
  * followed from the declaration without being written: prepareReads, the create's key, what a
- * recovered create compares, the manifest, the input a refusal names, the outputs and what
- * `pulumi import` reads.
+ * recovered create compares, the manifest, the input a refusal names, the outputs, what
+ * `pulumi import` reads, the emulator's app list and a state file's app written before.
  */
 
 const ROOT = resolve(__dirname, "../..");
@@ -93,31 +93,15 @@ const WRITES: Record<string, Addition[]> = {
       text: "  /** The region the app runs in. */\n  region?: string | null;\n",
     },
   ],
-  "src/emulator/manifest.ts": [
-    {
-      after: "  custom_command: z.string().min(1).optional(),\n",
-      text: "  region: z.string().min(1).optional(),\n",
-    },
-  ],
+  // The record keeps it, with the platform's default: a new app's, and a state file's record
+  // written before. The emulator's manifest and state file rules follow from the default's type
+  // (setting-rules.ts), and routes/apps.ts reports it.
   "src/emulator/world.ts": [
     {
       after: "  custom_command: string;\n",
       text: "  /** The region it runs in. */\n  region: string;\n",
     },
-    {
-      after: '    custom_command: m.custom_command ?? "",\n',
-      text: '    region: m.region ?? "eu-west-1",\n',
-    },
-  ],
-  // A state file written before has no region: the platform's default.
-  "src/emulator/state-schema.ts": [
-    {
-      after: "  custom_command: z.string(),\n",
-      text: '  region: z.string().default("eu-west-1"),\n',
-    },
-  ],
-  "src/emulator/routes/apps.ts": [
-    { after: "    custom_command: app.custom_command,\n", text: "    region: app.region,\n" },
+    { after: '  custom_command: "",\n', text: '  region: "eu-west-1",\n' },
   ],
 };
 
@@ -172,6 +156,7 @@ const { createKey } = require(join(D, "provider/app/create-key"));
 const { mayBeMadeFrom } = require(join(D, "provider/app/created-shape"));
 const { importReaders } = require(join(D, "native/import-read"));
 const { startEmulator } = require(join(D, "emulator"));
+const { worldSchema } = require(join(D, "emulator/state-schema"));
 const { HostingClient, UnprocessableEntityError } = require(join(D, "api"));
 const { namingAppInput } = require(join(D, "provider/app/refusal"));
 
@@ -200,6 +185,11 @@ const { namingAppInput } = require(join(D, "provider/app/refusal"));
     const made = await appHandler.create(client, await appHandler.prepare(inputs, {}));
     out.createdRegion = made.outs.region;
     out.imported = (await importReaders.App.find(client, made.id)).inputs;
+    out.listedRegion = (await client.listApps()).find((a) => a.app.id === made.id).app.region;
+    // A state file written before the record kept a region: its app gets the platform's default.
+    const old = JSON.parse(JSON.stringify(emu.world));
+    for (const app of old.apps) delete app.region;
+    out.oldStateRegion = worldSchema.parse(old).apps.map((a) => a.region);
   } finally {
     await client.close();
     await emu.stop();
@@ -292,6 +282,8 @@ test("an App input declared once: the compiler names the recipe's files, the res
     // Through the copy's own emulator: sent in the manifest, stored, reported, read back.
     expect(got.createdRegion).toBe("us-east-2");
     expect(got.imported).toMatchObject({ name: "web", region: "us-east-2" });
+    expect(got.listedRegion).toBe("us-east-2");
+    expect(got.oldStateRegion).toEqual(["eu-west-1"]);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
