@@ -29,5 +29,12 @@ export const manifestSchema = z.strictObject(
 
 export type Manifest = z.infer<typeof manifestSchema>;
 
-// It reads every setting the App is assumed to send, as that type.
-assertType<Matches<Manifest, AppManifest, "manifestSchema (src/emulator/manifest.ts)">>(true);
+// It reads every setting the App is assumed to send, as that type: a plain one once world.ts
+// keeps it, another by a rule written here.
+assertType<
+  Matches<
+    Manifest,
+    AppManifest,
+    "APP_SETTING_DEFAULTS (src/emulator/world.ts), or for a setting of another type manifestSchema (in this file)"
+  >
+>(true);

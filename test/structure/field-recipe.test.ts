@@ -11,8 +11,9 @@ import { appHandler } from "../../src/provider/app/handler";
  * compiles again until it passes. The places the compiler named must be exactly the files the
  * recipe lists, and each must exist; then the copy runs, against its own emulator, to show what
  * followed from the declaration without being written: prepareReads, the create's key, what a
- * recovered create compares, the manifest, the input a refusal names, the outputs, what
- * `pulumi import` reads, the emulator's app list and a state file's app written before.
+ * recovered create compares, the check rule, the manifest, the input a refusal names, the
+ * outputs, what `pulumi import` reads, the emulator's app list and a state file's app written
+ * before.
  */
 
 const ROOT = resolve(__dirname, "../..");
@@ -51,15 +52,8 @@ const WRITES: Record<string, Addition[]> = {
         "    replaces: true,\n" +
         "    platformDefault: true,\n" +
         '    from: "region",\n' +
+        '    text: { empty: "region must not be empty; omit it", max: 50 },\n' +
         "  },\n",
-    },
-  ],
-  "src/provider/app/schema.ts": [
-    {
-      before: "  setupTimeoutSeconds: z\n",
-      text:
-        '  region: textInput("region", { empty: "region must not be empty; omit it", max: 50 })' +
-        ".optional(),\n",
     },
   ],
   "src/provider/app/resource.ts": [
@@ -172,6 +166,10 @@ const { namingAppInput } = require(join(D, "provider/app/refusal"));
     sameRegionTaken: mayBeMadeFrom({ id: "a", name: "web", region: "us-east-2" }, { name: "web", region: "us-east-2" }),
     manifest: manifestOf(appInputSchema.parse({ source: "./app", name: "web", region: "us-east-2" })),
   };
+  const problem = (region) =>
+    appInputSchema.safeParse({ source: "./app", name: "web", region }).error?.issues[0].message;
+  out.emptyRegion = problem("");
+  out.longRegion = problem("x".repeat(51));
   const refused = (bodyMessage) =>
     namingAppInput(new UnprocessableEntityError({ status: 422, bodyMessage, method: "POST", path: "/apps" })).property;
   out.refusedQuoted = refused("hosting.json: region: Expected string, received number");
@@ -274,6 +272,11 @@ test("an App input declared once: the compiler names the recipe's files, the res
       same: true,
     });
     expect(got.manifest).toEqual({ name: "web", region: "us-east-2" });
+    // Its check rule, from the declared limits.
+    expect({ empty: got.emptyRegion, long: got.longRegion }).toEqual({
+      empty: "region must not be empty; omit it",
+      long: "region must be at most 50 characters (settings are size-limited)",
+    });
     // A refusal about it names the input, by its wire name, with no words written for it.
     expect({ quoted: got.refusedQuoted, words: got.refusedWords }).toEqual({
       quoted: "region",
