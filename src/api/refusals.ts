@@ -42,11 +42,20 @@ const REFUSALS: ReadonlyArray<{ words: RegExp; property: RefusedProperty; hint?:
 /** A manifest path the service quotes, e.g. `hosting.json: runtime.version: …`. */
 const MANIFEST_PATH = /^hosting\.json: ([a-z_]+)\b/i;
 
+/** The manifest setting a refusal quotes first (`runtime` of `hosting.json: runtime.version`). */
+export function quotedSetting(bodyMessage: string): string | undefined {
+  return MANIFEST_PATH.exec(bodyMessage)?.[1].toLowerCase();
+}
+
+/** Whether a status is a refusal, whose words may name a setting. */
+export const isRefusalStatus = (status: number): boolean =>
+  status === 400 || status === 409 || status === 422;
+
 /** The property a refusal names, and the client's advice for it; undefined when none. */
 export function refusalOf(
   bodyMessage: string,
 ): { property: RefusedProperty; hint?: string } | undefined {
-  const quoted = MANIFEST_PATH.exec(bodyMessage)?.[1].toLowerCase();
+  const quoted = quotedSetting(bodyMessage);
   const hit =
     REFUSALS.find((r) => r.property === quoted) ?? REFUSALS.find((r) => r.words.test(bodyMessage));
   return hit && { property: hit.property, hint: hit.hint };

@@ -18,7 +18,7 @@ import type { Permit, RequestLimiter } from "./limiter";
 import { MAX_TIMER_MS, realClock, sleep, type Clock } from "../base";
 import { limiterFor } from "./shared-limiters";
 import { parseBody } from "./parse";
-import { refusalOf } from "./refusals";
+import { isRefusalStatus, refusalOf } from "./refusals";
 import { searchOf } from "./query";
 import { rateLimitInfo } from "./rate-limit-headers";
 import { markLostReply } from "./lost-reply";
@@ -404,8 +404,7 @@ function errorMessageOf(text: string, status: number, scrub: Scrub): string {
 
 /** A refusal (400, 409 or 422) whose words name a setting carries it, with the client's advice. */
 function withRefusal<D extends ApiErrorDetails>(details: D): D {
-  const { status } = details;
-  if (status !== 400 && status !== 409 && status !== 422) return details;
+  if (!isRefusalStatus(details.status)) return details;
   const refusal = refusalOf(details.bodyMessage);
   return refusal ? { ...details, ...refusal, hint: details.hint ?? refusal.hint } : details;
 }

@@ -15,6 +15,7 @@ export { HOSTNAME_PATTERN, SUBDOMAIN_PATTERN, normalizeHostname } from "./hostna
 export type { AppManifest } from "./manifest";
 export { formatPath } from "./parse";
 export { pathParamProblem } from "./path";
+export { isRefusalStatus, quotedSetting } from "./refusals";
 export type { RefusedProperty } from "./refusals";
 export { backoffDelayMs, isTransientError, PATIENT_RETRY_POLICY } from "./retry";
 export type { RetryEvent, RetryPolicy } from "./retry";

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { assertType, type Matches } from "../base";
+import { assertType, besides, type Matches } from "../base";
+import { storedSettings } from "./setting-rules";
 import type { AppRecord, World } from "./world";
 
 /*
@@ -20,25 +21,31 @@ const domain = z.looseObject({
   ssl_value: z.string(),
 });
 
-const app = z.looseObject({
-  ...owned,
-  name: z.string(),
-  ram: z.number(),
-  vcpu: z.number(),
-  subdomain: z.string(),
-  entrypoint: z.string(),
-  description: z.string(),
-  custom_command: z.string(),
-  runtime: z.looseObject({ language: z.string(), version: z.string() }).nullable(),
-  env_keys: z.array(z.string()),
-  created_at: time,
-  setup_ready_at: time,
-  web_enabled: z.boolean(),
-  analytics_enabled: z.boolean(),
-  domain: domain.nullable(),
-  archive_sha256: z.string(),
-  archive_bytes: z.number(),
-});
+// A plain setting the record keeps has its rule from its default; those written here are required.
+const app = z.looseObject(
+  besides(
+    {
+      ...owned,
+      name: z.string(),
+      ram: z.number(),
+      vcpu: z.number(),
+      subdomain: z.string(),
+      entrypoint: z.string(),
+      description: z.string(),
+      custom_command: z.string(),
+      runtime: z.looseObject({ language: z.string(), version: z.string() }).nullable(),
+      env_keys: z.array(z.string()),
+      created_at: time,
+      setup_ready_at: time,
+      web_enabled: z.boolean(),
+      analytics_enabled: z.boolean(),
+      domain: domain.nullable(),
+      archive_sha256: z.string(),
+      archive_bytes: z.number(),
+    },
+    storedSettings,
+  ),
+);
 
 // A state file's app is checked for every field the record has, as the record types it.
 assertType<

@@ -100,21 +100,38 @@ export type NewAppRecord = Pick<
 >;
 
 /**
+ * @internal The platform's default of each plain setting a manifest may leave out: a new app's,
+ * and a state file's record written before the setting was kept (state-schema.ts).
+ */
+export const APP_SETTING_DEFAULTS = {
+  ram: 512,
+  vcpu: 1,
+  entrypoint: "",
+  description: "",
+  custom_command: "",
+} as const satisfies Partial<Record<keyof AppManifest & keyof AppRecord, string | number>>;
+
+type PlainSetting = keyof typeof APP_SETTING_DEFAULTS;
+
+/**
  * @internal A new app's record: the settings its manifest carries, the platform's defaults for
  * the others, web access on, analytics off, no domain. Internal: the manifest is not part of the
  * published types (see api/manifest.ts).
  */
 export function newAppRecord(app: NewAppRecord, m: Partial<AppManifest> = {}): AppRecord {
+  // The settings the manifest sets (a key it leaves out is not set to undefined).
+  const set = Object.fromEntries(
+    Object.keys(APP_SETTING_DEFAULTS)
+      .map((k) => [k, m[k as PlainSetting]])
+      .filter(([, v]) => v !== undefined),
+  ) as Partial<Pick<AppRecord, PlainSetting>>;
   return {
     id: app.id,
     user_id: app.user_id,
     name: app.name,
-    ram: m.ram ?? 512,
-    vcpu: m.vcpu ?? 1,
+    ...APP_SETTING_DEFAULTS,
+    ...set,
     subdomain: app.subdomain,
-    entrypoint: m.entrypoint ?? "",
-    description: m.description ?? "",
-    custom_command: m.custom_command ?? "",
     runtime: m.runtime ?? null,
     env_keys: app.env_keys,
     created_at: app.created_at,

@@ -23,6 +23,12 @@ export interface Field {
    * in the check schema, not in the Args). Absent: an output only.
    */
   readonly input?: "required" | "optional" | "computed";
+  /**
+   * A text input's check rule, as data (this module loads no zod): the message when empty is
+   * refused, the longest text. The kind's schema.ts derives the rule (`textInput`) unless it
+   * writes one.
+   */
+  readonly text?: { readonly empty?: string; readonly max?: number };
   /** Changing it replaces the resource. */
   readonly replaces?: boolean;
   /** Not compared by diff (e.g. a path whose content is compared through a hash). */
@@ -38,6 +44,11 @@ export interface Field {
    * the setting is sent; the manifest's own type must list exactly these keys (compile-checked).
    */
   readonly wire?: string;
+  /**
+   * With `wire`: the words of a refusal about it, when the client's table (api/refusals.ts) has
+   * none; the wire name as a word (`_` or a space between its parts) when not given.
+   */
+  readonly refusalWords?: RegExp;
   /** The documented service field the output is read from (dotted path), e.g. `user_id`. */
   readonly from?: string;
   /**

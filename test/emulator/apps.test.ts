@@ -125,6 +125,46 @@ describe("app lifecycle", () => {
     expect(await c.listDeployments(id)).toHaveLength(1);
   });
 
+  test("the list reports the settings a manifest set, the platform's defaults for the rest, and nothing the record keeps to itself", async () => {
+    const c = env.client();
+    const zip = await makeZip({
+      "hosting.json": manifest({ name: "listed", ram: 1024, custom_command: "npm start" }),
+      "index.js": "",
+    });
+    const { id } = await c.createApp({ archivePath: zip });
+    const app = (await c.listApps()).find((a) => a.app.id === id)!.app;
+    // The client's reply schema passes unknown fields through: a record field would show here.
+    expect(Object.keys(app).sort()).toEqual(
+      [
+        "id",
+        "user_id",
+        "ram",
+        "vcpu",
+        "name",
+        "is_app",
+        "blocked_until",
+        "setup",
+        "created_at",
+        "last_setup_at",
+        "subdomain",
+        "entrypoint",
+        "description",
+        "custom_command",
+        "custom_domain",
+      ].sort(),
+    );
+    expect(app).toMatchObject({
+      name: "listed",
+      ram: 1024,
+      vcpu: 1,
+      entrypoint: "",
+      description: "",
+      custom_command: "npm start",
+      is_app: true,
+      custom_domain: "",
+    });
+  });
+
   test("custom domains: unpointed is refused naming the CNAME target; one per app; pending then active", async () => {
     const c = env.client();
     const zip = await makeZip({ "hosting.json": manifest({ name: "dom" }) });

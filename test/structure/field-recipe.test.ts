@@ -11,7 +11,9 @@ import { appHandler } from "../../src/provider/app/handler";
  * compiles again until it passes. The places the compiler named must be exactly the files the
  * recipe lists, and each must exist; then the copy runs, against its own emulator, to show what
  * followed from the declaration without being written: prepareReads, the create's key, what a
- * recovered create compares, the manifest, the outputs and what `pulumi import` reads.
+ * recovered create compares, the check rule, the manifest, the input a refusal names, the
+ * outputs, what `pulumi import` reads, the emulator's app list and a state file's app written
+ * before.
  */
 
 const ROOT = resolve(__dirname, "../..");
@@ -50,15 +52,8 @@ const WRITES: Record<string, Addition[]> = {
         "    replaces: true,\n" +
         "    platformDefault: true,\n" +
         '    from: "region",\n' +
+        '    text: { empty: "region must not be empty; omit it", max: 50 },\n' +
         "  },\n",
-    },
-  ],
-  "src/provider/app/schema.ts": [
-    {
-      before: "  setupTimeoutSeconds: z\n",
-      text:
-        '  region: textInput("region", { empty: "region must not be empty; omit it", max: 50 })' +
-        ".optional(),\n",
     },
   ],
   "src/provider/app/resource.ts": [
@@ -74,13 +69,6 @@ const WRITES: Record<string, Addition[]> = {
     },
   ],
   "src/api/manifest.ts": [{ after: "  custom_command?: string;\n", text: "  region?: string;\n" }],
-  "src/api/refusals.ts": [
-    { after: '  | "custom_command"\n', text: '  | "region"\n' },
-    {
-      before: '  { words: /\\bentry ?point\\b/i, property: "entrypoint" },\n',
-      text: '  { words: /\\bregion\\b/i, property: "region" },\n',
-    },
-  ],
   "src/api/types.ts": [
     {
       after: "  custom_command?: string | null;\n",
@@ -99,31 +87,15 @@ const WRITES: Record<string, Addition[]> = {
       text: "  /** The region the app runs in. */\n  region?: string | null;\n",
     },
   ],
-  "src/emulator/manifest.ts": [
-    {
-      after: "  custom_command: z.string().min(1).optional(),\n",
-      text: "  region: z.string().min(1).optional(),\n",
-    },
-  ],
+  // The record keeps it, with the platform's default: a new app's, and a state file's record
+  // written before. The emulator's manifest and state file rules follow from the default's type
+  // (setting-rules.ts), and routes/apps.ts reports it.
   "src/emulator/world.ts": [
     {
       after: "  custom_command: string;\n",
       text: "  /** The region it runs in. */\n  region: string;\n",
     },
-    {
-      after: '    custom_command: m.custom_command ?? "",\n',
-      text: '    region: m.region ?? "eu-west-1",\n',
-    },
-  ],
-  // A state file written before has no region: the platform's default.
-  "src/emulator/state-schema.ts": [
-    {
-      after: "  custom_command: z.string(),\n",
-      text: '  region: z.string().default("eu-west-1"),\n',
-    },
-  ],
-  "src/emulator/routes/apps.ts": [
-    { after: "    custom_command: app.custom_command,\n", text: "    region: app.region,\n" },
+    { after: '  custom_command: "",\n', text: '  region: "eu-west-1",\n' },
   ],
 };
 
@@ -178,7 +150,9 @@ const { createKey } = require(join(D, "provider/app/create-key"));
 const { mayBeMadeFrom } = require(join(D, "provider/app/created-shape"));
 const { importReaders } = require(join(D, "native/import-read"));
 const { startEmulator } = require(join(D, "emulator"));
-const { HostingClient } = require(join(D, "api"));
+const { worldSchema } = require(join(D, "emulator/state-schema"));
+const { HostingClient, UnprocessableEntityError } = require(join(D, "api"));
+const { namingAppInput } = require(join(D, "provider/app/refusal"));
 
 (async () => {
   const origin = { account: "acct-digest-1", urn: "urn:pulumi:dev::shop::pulumi-nodejs:dynamic/hosting:App::web" };
@@ -192,6 +166,14 @@ const { HostingClient } = require(join(D, "api"));
     sameRegionTaken: mayBeMadeFrom({ id: "a", name: "web", region: "us-east-2" }, { name: "web", region: "us-east-2" }),
     manifest: manifestOf(appInputSchema.parse({ source: "./app", name: "web", region: "us-east-2" })),
   };
+  const problem = (region) =>
+    appInputSchema.safeParse({ source: "./app", name: "web", region }).error?.issues[0].message;
+  out.emptyRegion = problem("");
+  out.longRegion = problem("x".repeat(51));
+  const refused = (bodyMessage) =>
+    namingAppInput(new UnprocessableEntityError({ status: 422, bodyMessage, method: "POST", path: "/apps" })).property;
+  out.refusedQuoted = refused("hosting.json: region: Expected string, received number");
+  out.refusedWords = refused("region mars-1 is not offered");
   const emu = await startEmulator({ seed: "region", setupDelayMs: 0 });
   const client = new HostingClient({ apiUrl: emu.url, token: emu.issueToken() });
   try {
@@ -201,6 +183,11 @@ const { HostingClient } = require(join(D, "api"));
     const made = await appHandler.create(client, await appHandler.prepare(inputs, {}));
     out.createdRegion = made.outs.region;
     out.imported = (await importReaders.App.find(client, made.id)).inputs;
+    out.listedRegion = (await client.listApps()).find((a) => a.app.id === made.id).app.region;
+    // A state file written before the record kept a region: its app gets the platform's default.
+    const old = JSON.parse(JSON.stringify(emu.world));
+    for (const app of old.apps) delete app.region;
+    out.oldStateRegion = worldSchema.parse(old).apps.map((a) => a.region);
   } finally {
     await client.close();
     await emu.stop();
@@ -285,9 +272,21 @@ test("an App input declared once: the compiler names the recipe's files, the res
       same: true,
     });
     expect(got.manifest).toEqual({ name: "web", region: "us-east-2" });
+    // Its check rule, from the declared limits.
+    expect({ empty: got.emptyRegion, long: got.longRegion }).toEqual({
+      empty: "region must not be empty; omit it",
+      long: "region must be at most 50 characters (settings are size-limited)",
+    });
+    // A refusal about it names the input, by its wire name, with no words written for it.
+    expect({ quoted: got.refusedQuoted, words: got.refusedWords }).toEqual({
+      quoted: "region",
+      words: "region",
+    });
     // Through the copy's own emulator: sent in the manifest, stored, reported, read back.
     expect(got.createdRegion).toBe("us-east-2");
     expect(got.imported).toMatchObject({ name: "web", region: "us-east-2" });
+    expect(got.listedRegion).toBe("us-east-2");
+    expect(got.oldStateRegion).toEqual(["eu-west-1"]);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

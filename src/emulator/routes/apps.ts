@@ -3,10 +3,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parse as parseDotenvText } from "dotenv";
 import type { AppSummary, EndpointName } from "../../api/wire";
+import { assertType, type Covers } from "../../base";
 import { inspectArchive } from "../archive";
 import { EmulatorArchiveError, EmulatorReplyError } from "../errors";
 import { iso, owned, queryValue, type Handler } from "../context";
-import { newAppRecord, type AppRecord } from "../world";
+import { newAppRecord, type AppRecord, type NewAppRecord } from "../world";
 import { dashboardRoutes } from "./app-dashboard";
 import { domainRoutes } from "./app-domains";
 import { readManifest } from "./app-manifest";
@@ -16,24 +17,57 @@ import { LIST_POINTS, projectInfo } from "./usage";
 
 /* An app's lifecycle: list, create from an upload, deployments, delete; the rest is composed in. */
 
+/** The record's fields `GET /apps` does not report as stored: its own, or told in another form. */
+const NOT_AS_STORED = [
+  "runtime",
+  "env_keys",
+  "created_at",
+  "setup_ready_at",
+  "web_enabled",
+  "analytics_enabled",
+  "domain",
+  "archive_sha256",
+  "archive_bytes",
+] as const satisfies ReadonlyArray<keyof AppRecord>;
+
+/** The fields of the wire type told from the record in another form (appSummary's own). */
+type Told = "is_app" | "blocked_until" | "setup" | "created_at" | "last_setup_at" | "custom_domain";
+
+/** What the list reports as the record stores it. */
+type Reported = Omit<Required<AppSummary>, Told>;
+type AsStored = Omit<AppRecord, (typeof NOT_AS_STORED)[number]>;
+
+// The record stores every other field of the wire type, as a value of its type (a new setting is
+// reported once the record keeps it), and the list reports nothing the wire type lacks.
+assertType<Covers<AsStored, Reported, "AppRecord (src/emulator/world.ts), not in NOT_AS_STORED">>(
+  true,
+);
+assertType<
+  Covers<Reported, AsStored, "AppSummary, or NOT_AS_STORED (src/emulator/routes/apps.ts)">
+>(true);
+assertType<
+  AsStored extends Pick<Reported, keyof AsStored & keyof Reported>
+    ? true
+    : "make AppRecord's types (src/emulator/world.ts) fit AppSummary's"
+>(true);
+
+/** The rest of the record's fields, as a new record has them (a state file's may carry more). */
+const AS_STORED = Object.keys(newAppRecord({} as NewAppRecord)).filter(
+  (k) => !(NOT_AS_STORED as readonly string[]).includes(k),
+);
+
 /** An app as `GET /apps` lists it: every field of the wire type. */
 function appSummary(app: AppRecord, now: number) {
   const ready = now >= app.setup_ready_at;
+  // What the asserts above hold: the record's fields, as the wire type has them.
+  const stored = Object.fromEntries(AS_STORED.map((k) => [k, app[k as keyof AsStored]]));
   return {
-    user_id: app.user_id,
-    id: app.id,
-    ram: app.ram,
-    vcpu: app.vcpu,
-    name: app.name,
+    ...(stored as Reported),
     is_app: true,
     blocked_until: null,
     setup: ready,
     created_at: iso(app.created_at),
     last_setup_at: ready ? iso(app.setup_ready_at) : null,
-    subdomain: app.subdomain,
-    entrypoint: app.entrypoint,
-    description: app.description,
-    custom_command: app.custom_command,
     custom_domain: app.domain?.hostname ?? "",
   } satisfies Required<AppSummary>;
 }

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { formatDotenv, dotenvProblem, HostingInputError, SUBDOMAIN_PATTERN } from "../../api/wire";
-import { assertType, type SameNames } from "../../base";
+import { assertType, besides, type SameNames } from "../../base";
 import type { SchemaKeys } from "../fields";
+import { textRules } from "../text-rules";
 import { idInput, textInput } from "../../inputs";
 import { appFields } from "./fields";
 
@@ -43,70 +44,82 @@ const envSchema = z
     }
   });
 
-/** App inputs as the provider receives them (camelCase, after defaults). */
-export const appInputSchema = z.strictObject({
-  source: textInput("source", {
-    required: "source is required: the path of the app's directory or of a .zip",
-    empty: "source must be the path of a directory or a .zip",
-  }),
-  name: z
-    .string({
-      error:
-        'name is required, e.g. name: "web" (this program sends no URN to name the app after ' +
-        "its resource: upgrade pulumi-hosting in the program)",
-    })
-    .regex(
-      name,
-      "name must be 1-63 letters, digits, spaces, '.', '_' or '-', starting with a letter or digit",
-    ),
-  env: envSchema.optional(),
-  ram: z
-    .number()
-    .int("ram must be a whole number of MB")
-    .min(128, "ram must be at least 128 (MB)")
-    .optional(),
-  vcpu: z.number().int("vcpu must be a whole number").min(1, "vcpu must be at least 1").optional(),
-  entrypoint: textInput("entrypoint", {
-    empty: "entrypoint must not be empty; omit it for the default",
-    max: SETTING_MAX.entrypoint,
-  }).optional(),
-  subdomain: z
-    .string()
-    .regex(
-      SUBDOMAIN_PATTERN,
-      "subdomain must be lower-case letters, digits and '-', 1-63 characters, e.g. \"my-app\"",
-    )
-    .optional(),
-  description: textInput("description", { max: SETTING_MAX.description }).optional(),
-  customCommand: textInput("customCommand", {
-    empty: "customCommand must not be empty; omit it for the default",
-    max: SETTING_MAX.customCommand,
-  }).optional(),
-  // Not strict: the object pickRuntimeVersion returns (with `latest`, `recommended`) is an
-  // AppRuntime to the compiler, so check takes it too and keeps only these two fields.
-  runtime: z
-    .object({
-      language: textInput("runtime.language", {
-        required: 'runtime.language is required, e.g. "node"',
-        empty: 'runtime.language is required, e.g. "node"',
-        max: SETTING_MAX.runtimePart,
+/**
+ * App inputs as the provider receives them (camelCase, after defaults): the rules written here,
+ * then a text input's rule from its declared limits (`text` in fields.ts).
+ */
+export const appInputSchema = z.strictObject(
+  besides(
+    {
+      source: textInput("source", {
+        required: "source is required: the path of the app's directory or of a .zip",
+        empty: "source must be the path of a directory or a .zip",
       }),
-      version: textInput("runtime.version", {
-        required: "runtime.version is required; see getRuntimeVersions()",
-        empty: "runtime.version is required; see getRuntimeVersions()",
-        max: SETTING_MAX.runtimePart,
-      }),
-    })
-    .optional(),
-  setupTimeoutSeconds: z
-    .number()
-    .positive("setupTimeoutSeconds must be more than 0")
-    .max(3600, "setupTimeoutSeconds must be at most 3600")
-    .optional(),
-  adoptId: idInput("adoptId", "pass the id of an existing app").optional(),
-  /** Computed by check from the packaged archive; not set by users. */
-  sourceHash: z.string().optional(),
-});
+      name: z
+        .string({
+          error:
+            'name is required, e.g. name: "web" (this program sends no URN to name the app after ' +
+            "its resource: upgrade pulumi-hosting in the program)",
+        })
+        .regex(
+          name,
+          "name must be 1-63 letters, digits, spaces, '.', '_' or '-', starting with a letter or digit",
+        ),
+      env: envSchema.optional(),
+      ram: z
+        .number()
+        .int("ram must be a whole number of MB")
+        .min(128, "ram must be at least 128 (MB)")
+        .optional(),
+      vcpu: z
+        .number()
+        .int("vcpu must be a whole number")
+        .min(1, "vcpu must be at least 1")
+        .optional(),
+      entrypoint: textInput("entrypoint", {
+        empty: "entrypoint must not be empty; omit it for the default",
+        max: SETTING_MAX.entrypoint,
+      }).optional(),
+      subdomain: z
+        .string()
+        .regex(
+          SUBDOMAIN_PATTERN,
+          "subdomain must be lower-case letters, digits and '-', 1-63 characters, e.g. \"my-app\"",
+        )
+        .optional(),
+      description: textInput("description", { max: SETTING_MAX.description }).optional(),
+      customCommand: textInput("customCommand", {
+        empty: "customCommand must not be empty; omit it for the default",
+        max: SETTING_MAX.customCommand,
+      }).optional(),
+      // Not strict: the object pickRuntimeVersion returns (with `latest`, `recommended`) is an
+      // AppRuntime to the compiler, so check takes it too and keeps only these two fields.
+      runtime: z
+        .object({
+          language: textInput("runtime.language", {
+            required: 'runtime.language is required, e.g. "node"',
+            empty: 'runtime.language is required, e.g. "node"',
+            max: SETTING_MAX.runtimePart,
+          }),
+          version: textInput("runtime.version", {
+            required: "runtime.version is required; see getRuntimeVersions()",
+            empty: "runtime.version is required; see getRuntimeVersions()",
+            max: SETTING_MAX.runtimePart,
+          }),
+        })
+        .optional(),
+      setupTimeoutSeconds: z
+        .number()
+        .positive("setupTimeoutSeconds must be more than 0")
+        .max(3600, "setupTimeoutSeconds must be at most 3600")
+        .optional(),
+      adoptId: idInput("adoptId", "pass the id of an existing app").optional(),
+      /** Computed by check from the packaged archive; not set by users. */
+      sourceHash: z.string().optional(),
+    },
+    textRules(appFields),
+  ),
+);
 
 export type AppInputs = z.infer<typeof appInputSchema>;
 
