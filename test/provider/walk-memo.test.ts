@@ -175,3 +175,13 @@ test("at most 32 folders are kept: the one walked longest ago is walked again", 
   await hashSource(roots[0], manifest);
   expect(since(before)).toEqual({ walked: 1, kept: 0 });
 });
+
+test("one file written within the racy window keeps the whole walk from being kept", async () => {
+  setRacyWindowMs(1000);
+  const root = await tree({ "index.js": "1\n", "lib/a.js": "a\n", "lib/b.js": "b\n" });
+  await sleep(1100);
+  await writeFile(join(root, "lib/b.js"), "B\n"); // the rest is older than the window
+  const before = counts();
+  for (let i = 0; i < 3; i++) await hashSource(root, manifest);
+  expect(since(before)).toEqual({ walked: 3, kept: 0 });
+});
