@@ -1,4 +1,4 @@
-import { chmod, mkdir, mkdtemp, rename, rm, symlink, writeFile } from "node:fs/promises";
+import { chmod, mkdir, mkdtemp, rename, rm, symlink, utimes, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -134,5 +134,54 @@ test("HOSTING_SOURCE_INDEX=off walks every time", async () => {
   await hashSource(root, manifest);
   const before = counts();
   for (let i = 0; i < 3; i++) await fresh(root);
+  expect(since(before)).toEqual({ walked: 3, kept: 0 });
+});
+
+test("files given old mtimes (tar, rsync -t) are walked every time while their ctimes are recent", async () => {
+  setRacyWindowMs(undefined); // the default, 2 s
+  const root = await tree({ "index.js": "1\n", "lib/a.js": "a\n" });
+  const old = new Date(Date.now() - 3_600_000);
+  for (const p of ["index.js", "lib/a.js", "lib", "."]) await utimes(join(root, p), old, old);
+  const before = counts();
+  for (let i = 0; i < 3; i++) await hashSource(root, manifest);
+  expect(since(before)).toEqual({ walked: 3, kept: 0 });
+});
+
+test("a change among hundreds of files is seen wherever it is", async () => {
+  const files: Record<string, string> = {};
+  for (let i = 0; i < 300; i++) files[`f/${String(i).padStart(3, "0")}.js`] = `${i}\n`;
+  setRacyWindowMs(30);
+  const root = await tree(files);
+  await sleep(40);
+  const first = await hashSource(root, manifest);
+  expect(await hashSource(root, manifest)).toBe(first);
+  await writeFile(join(root, "f/299.js"), "edited\n"); // the last file looked at
+  const after = await hashSource(root, manifest);
+  expect(after).not.toBe(first);
+  expect(after).toBe(await fresh(root));
+});
+
+test("at most 32 folders are kept: the one walked longest ago is walked again", async () => {
+  const roots: string[] = [];
+  setRacyWindowMs(30);
+  for (let i = 0; i < 33; i++) roots.push(await tree({ "index.js": `${i}\n` }));
+  await sleep(40);
+  for (const root of roots) await hashSource(root, manifest);
+  let before = counts();
+  await hashSource(roots[32], manifest);
+  await hashSource(roots[1], manifest);
+  expect(since(before)).toEqual({ walked: 0, kept: 2 });
+  before = counts();
+  await hashSource(roots[0], manifest);
+  expect(since(before)).toEqual({ walked: 1, kept: 0 });
+});
+
+test("one file written within the racy window keeps the whole walk from being kept", async () => {
+  setRacyWindowMs(1000);
+  const root = await tree({ "index.js": "1\n", "lib/a.js": "a\n", "lib/b.js": "b\n" });
+  await sleep(1100);
+  await writeFile(join(root, "lib/b.js"), "B\n"); // the rest is older than the window
+  const before = counts();
+  for (let i = 0; i < 3; i++) await hashSource(root, manifest);
   expect(since(before)).toEqual({ walked: 3, kept: 0 });
 });

@@ -166,8 +166,16 @@ async function withinDeadline<T>(work: Promise<T>): Promise<T | undefined> {
   }
 }
 
+/** Whether two looks at a file saw the same state: all five of git's stat data agree. */
+export const sameStamp = (a: FileStamp, b: FileStamp) =>
+  a.dev === b.dev &&
+  a.ino === b.ino &&
+  a.size === b.size &&
+  a.mtimeMs === b.mtimeMs &&
+  a.ctimeMs === b.ctimeMs;
+
 const same = (e: Entry, s: FileStamp) =>
-  e[0] === s.dev && e[1] === s.ino && e[2] === s.size && e[3] === s.mtimeMs && e[4] === s.ctimeMs;
+  sameStamp({ dev: e[0], ino: e[1], size: e[2], mtimeMs: e[3], ctimeMs: e[4] }, s);
 
 /**
  * Index files this process read, by path, with the stat data they had: a check of many Apps

@@ -1,6 +1,6 @@
 import { statSync, type Stats } from "node:fs";
 import { sourceIndexOff } from "../../connection";
-import { racyWindowMs, type FileStamp } from "./source-index";
+import { racyWindowMs, sameStamp, type FileStamp } from "./source-index";
 import type { Ignore, SourceFile } from "./source-rules";
 
 /*
@@ -36,11 +36,6 @@ const kept = new Map<string, Walked>();
 /** @internal Folders walked, and walks answered by a kept one, since the process started. */
 export const walkCounts = { walked: 0, kept: 0 };
 
-/** @internal For tests: every kept walk forgotten. */
-export function forgetWalks(): void {
-  kept.clear();
-}
-
 export const stampOf = ({ dev, ino, size, mtimeMs, ctimeMs }: Stats): FileStamp => ({
   dev,
   ino,
@@ -48,13 +43,6 @@ export const stampOf = ({ dev, ino, size, mtimeMs, ctimeMs }: Stats): FileStamp 
   mtimeMs,
   ctimeMs,
 });
-
-const sameStamp = (a: FileStamp, b: FileStamp) =>
-  a.dev === b.dev &&
-  a.ino === b.ino &&
-  a.size === b.size &&
-  a.mtimeMs === b.mtimeMs &&
-  a.ctimeMs === b.ctimeMs;
 
 /** The kept walk of `root` if stat data shows nothing it saw changed; else undefined. */
 export async function keptWalk(root: string): Promise<Walked | undefined> {
@@ -80,17 +68,15 @@ export async function keptWalk(root: string): Promise<Walked | undefined> {
   return w;
 }
 
-/** Keeps a walk that succeeded, unless anything it saw was stamped within the racy window. */
+/**
+ * Keeps a walk that succeeded, unless anything it saw was stamped within the racy window (or
+ * later). Kept even while the index is off: keptWalk does not answer then, and a walk it answers
+ * with later is one whose every stamp it checked.
+ */
 export function keepWalk(root: string, w: Walked): void {
   walkCounts.walked++;
-  if (sourceIndexOff()) return;
-  const racy = w.seen.some(
-    (s) => Math.max(s.stamp.mtimeMs, s.stamp.ctimeMs) >= w.began - racyWindowMs(),
-  );
-  if (racy) {
-    kept.delete(root);
-    return;
-  }
+  const since = w.began - racyWindowMs();
+  if (w.seen.some((s) => Math.max(s.stamp.mtimeMs, s.stamp.ctimeMs) >= since)) return;
   kept.delete(root); // re-inserted last: the oldest root is the first to go
   kept.set(root, w);
   if (kept.size > MAX_ROOTS) kept.delete(kept.keys().next().value as string);
