@@ -1,6 +1,6 @@
 import { join } from "node:path";
-import { startEmulator, type RunningEmulator } from "../../src/emulator";
-import { appIdsOf } from "../helpers/emulator";
+import type { RunningEmulator } from "../../src/emulator";
+import { appIdsOf, useEmulators } from "../helpers/emulator";
 import { describeEngine, ok, opsByName, projectFrom, PulumiStack } from "./engine";
 
 /*
@@ -14,10 +14,10 @@ jest.setTimeout(480_000);
 const FIXTURE = join(__dirname, "fixtures", "whose-app");
 
 let emu: RunningEmulator;
+const emulators = useEmulators();
 beforeAll(async () => {
-  emu = await startEmulator({ seed: "engine-whose-app", setupDelayMs: 0 });
+  emu = await emulators.start({ seed: "engine-whose-app", setupDelayMs: 0 });
 });
-afterAll(async () => emu?.stop());
 
 const appsOf = (user: string) => appIdsOf(emu, user);
 

@@ -4,7 +4,8 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { ensureEntry, toolCache } from "../../scripts/cache-entry";
-import { startEmulator, type RunningEmulator } from "../../src/emulator";
+import type { RunningEmulator } from "../../src/emulator";
+import { useEmulators } from "../helpers/emulator";
 import { ROOT } from "../harness/pulumi-parts";
 import { cliMissing, cliSession, yamlMissing } from "./cli";
 import { runPythonProgram } from "./python-run";
@@ -49,12 +50,10 @@ const { version } = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8"))
 };
 
 let emu: RunningEmulator;
+const emulators = useEmulators();
 beforeAll(async () => {
   // As written: the examples' domain ends in .pointed.test, which the emulator counts as pointed.
-  emu = await startEmulator({ seed: "readme-languages", setupDelayMs: 0 });
-});
-afterAll(async () => {
-  await emu?.stop();
+  emu = await emulators.start({ seed: "readme-languages", setupDelayMs: 0 });
 });
 
 function workWithApp(): string {

@@ -3,7 +3,8 @@ import { mkdtempSync, mkdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import { startEmulator, type RunningEmulator } from "../../src/emulator";
+import type { RunningEmulator } from "../../src/emulator";
+import { useEmulators } from "../helpers/emulator";
 import { cliMissing, cliSession } from "./cli";
 import { runPythonProgram, type Seen } from "./python-run";
 import { goProgram } from "./sdk-cache";
@@ -17,11 +18,9 @@ import { goProgram } from "./sdk-cache";
  */
 
 let emu: RunningEmulator;
+const emulators = useEmulators();
 beforeAll(async () => {
-  emu = await startEmulator({ seed: "native-sdks", setupDelayMs: 0 });
-});
-afterAll(async () => {
-  await emu?.stop();
+  emu = await emulators.start({ seed: "native-sdks", setupDelayMs: 0 });
 });
 
 /** A work folder with an app in ./app. */

@@ -3,7 +3,8 @@ import { providerHandlers } from "../../src";
 import { PATIENT_RETRY_POLICY } from "../../src/api/retry";
 import { generatedName } from "../../src/provider/app/auto-name";
 import { setClock, type Clock } from "../../src/provider/clock";
-import { startEmulator, type FaultRule, type RunningEmulator } from "../../src/emulator";
+import type { FaultRule, RunningEmulator } from "../../src/emulator";
+import { useEmulators } from "../helpers/emulator";
 import { fixtureServer, json, text } from "../helpers/fixture-server";
 import { appSource } from "../helpers/provider-env";
 import { VirtualClock } from "../helpers/virtual-clock";
@@ -55,6 +56,7 @@ class WaitingWorld implements Clock {
 const world = new WaitingWorld();
 const app = providerHandlers("App");
 let emu: RunningEmulator;
+const emulators = useEmulators();
 let token: string;
 
 /** Points the App's handlers at a service, as a stack's config does. */
@@ -65,13 +67,12 @@ async function configure(apiUrl: string): Promise<void> {
 
 beforeAll(async () => {
   setClock(world);
-  emu = await startEmulator({ seed: "recovery", setupDelayMs: 50, now: world.now });
+  emu = await emulators.start({ seed: "recovery", setupDelayMs: 50, now: world.now });
   token = emu.issueToken();
   await configure(emu.url);
 });
 afterAll(async () => {
   setClock();
-  await emu.stop();
 });
 beforeEach(() => world.reset());
 afterEach(() => emu.setFaults({}));
