@@ -4,11 +4,10 @@ import { PATIENT_RETRY_POLICY } from "../../src/api/retry";
 import { generatedName } from "../../src/provider/app/auto-name";
 import { setClock, type Clock } from "../../src/provider/clock";
 import type { FaultRule, RunningEmulator } from "../../src/emulator";
-import { useEmulators } from "../helpers/emulator";
+import { newApp, useEmulators } from "../helpers/emulator";
 import { fixtureServer, json, text } from "../helpers/fixture-server";
 import { appSource } from "../helpers/provider-env";
 import { VirtualClock } from "../helpers/virtual-clock";
-import { makeZip, manifest } from "../helpers/zip";
 
 /*
  * Lost-reply recovery of POST /apps against an adversarial world, with the App's handlers called
@@ -97,10 +96,9 @@ async function create(
 
 /** Makes an app as another program using the same token would (or the service, finishing late). */
 async function makeApp(name: string, settings: Record<string, unknown> = {}): Promise<string> {
-  const zip = await makeZip({ "hosting.json": manifest({ name, ...settings }), "index.js": "" });
   const other = new HostingClient({ apiUrl: emu.url, token });
   try {
-    return (await other.createApp({ archivePath: zip })).id;
+    return (await newApp(other, name, settings)).id;
   } finally {
     await other.close();
   }
