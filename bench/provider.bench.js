@@ -1,6 +1,6 @@
 // Refresh at scale through Pulumi's provider host, and the size of __provider per resource type.
 const { Pool } = require("undici");
-const { ProviderHost } = require("../test/harness/provider-host");
+const { ProviderHost } = require("../test/helpers/provider-host");
 const { providerText } = require("../dist/provider/provider-text");
 const { spawnEmulator, seedApps, report, median } = require("./util");
 

@@ -2,10 +2,10 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { RunningEmulator } from "../../src/emulator";
 import { useEmulators } from "../helpers/emulator";
-import { Deployment, type RunResult } from "../harness/deployment";
-import { ROOT } from "../harness/pulumi-parts";
-import { programDir } from "../harness/stack-dir";
-import { loadState } from "../harness/state";
+import { Deployment, type RunResult } from "../helpers/deployment";
+import { ROOT } from "../helpers/pulumi-parts";
+import { programDir } from "../helpers/stack-dir";
+import { loadState } from "../helpers/state";
 import { stepwise } from "../helpers/stepwise";
 
 /*

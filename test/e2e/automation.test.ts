@@ -1,9 +1,9 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { useEmulators } from "../helpers/emulator";
-import { describeEngine, projectFrom } from "../engine/engine";
-import { engine, engineEnv } from "../engine/pulumi";
-import { ROOT } from "../harness/pulumi-parts";
+import { describeEngine, projectFrom } from "../helpers/engine";
+import { engine, engineEnv } from "../helpers/pulumi";
+import { ROOT } from "../helpers/pulumi-parts";
 
 const emulators = useEmulators();
 

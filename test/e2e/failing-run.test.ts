@@ -1,6 +1,6 @@
 import type { RunningEmulator } from "../../src/emulator";
 import { useEmulators } from "../helpers/emulator";
-import type { RunResult } from "../harness/deployment";
+import type { RunResult } from "../helpers/deployment";
 import { fixtureStack } from "../helpers/fixture-stack";
 
 /*

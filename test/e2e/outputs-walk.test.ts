@@ -1,9 +1,9 @@
 import { join } from "node:path";
 import ts from "typescript";
 import { useEmulators } from "../helpers/emulator";
-import { Deployment } from "../harness/deployment";
-import { ROOT } from "../harness/pulumi-parts";
-import { programDir } from "../harness/stack-dir";
+import { Deployment } from "../helpers/deployment";
+import { ROOT } from "../helpers/pulumi-parts";
+import { programDir } from "../helpers/stack-dir";
 
 const emulators = useEmulators();
 

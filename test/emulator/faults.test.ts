@@ -2,7 +2,7 @@ import { request } from "undici";
 import { HostingConnectionError, HostingClient } from "../../src/api";
 import { spawn } from "node:child_process";
 import { join } from "node:path";
-import { ROOT } from "../harness/pulumi-parts";
+import { ROOT } from "../helpers/pulumi-parts";
 import { useEmulator } from "../helpers/emulator";
 import { makeZip, manifest } from "../helpers/zip";
 

@@ -2,10 +2,17 @@ import { appendFileSync } from "node:fs";
 import { join } from "node:path";
 import type { RunningEmulator } from "../../src/emulator";
 import { useEmulators } from "../helpers/emulator";
-import { ROOT } from "../harness/pulumi-parts";
+import { ROOT } from "../helpers/pulumi-parts";
 import { mutations } from "../helpers/steps";
-import { describeEngine, diffsOf, ok, opsByName, projectFrom, PulumiStack } from "./engine";
-import { tokenFormsIn } from "./token-forms";
+import {
+  describeEngine,
+  diffsOf,
+  ok,
+  opsByName,
+  projectFrom,
+  PulumiStack,
+} from "../helpers/engine";
+import { tokenFormsIn } from "../helpers/token-forms";
 
 jest.setTimeout(240_000);
 

@@ -3,11 +3,11 @@ import { existsSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import type { RunningEmulator } from "../../src/emulator";
 import { useEmulators } from "../helpers/emulator";
-import { ROOT } from "../harness/pulumi-parts";
+import { ROOT } from "../helpers/pulumi-parts";
 import { exampleConfig } from "../helpers/example-config";
 import { mutations } from "../helpers/steps";
-import { copyExample, standInsOf } from "./copied-example";
-import { describeEngine, ok, opsByName, type PulumiStack } from "./engine";
+import { copyExample, standInsOf } from "../helpers/copied-example";
+import { describeEngine, ok, opsByName, type PulumiStack } from "../helpers/engine";
 
 const emulators = useEmulators();
 

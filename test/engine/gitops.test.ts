@@ -1,9 +1,9 @@
 import { join } from "node:path";
 import { useEmulators } from "../helpers/emulator";
-import { ROOT } from "../harness/pulumi-parts";
+import { ROOT } from "../helpers/pulumi-parts";
 import { mutations } from "../helpers/steps";
-import { describeEngine, ok, opsByName, projectFrom, PulumiStack } from "./engine";
-import { tokenFormsIn } from "./token-forms";
+import { describeEngine, ok, opsByName, projectFrom, PulumiStack } from "../helpers/engine";
+import { tokenFormsIn } from "../helpers/token-forms";
 
 const emulators = useEmulators();
 

@@ -1,7 +1,7 @@
 import { join } from "node:path";
 import type { RunningEmulator } from "../../src/emulator";
 import { useEmulators } from "../helpers/emulator";
-import { describeEngine, ok, opsByName, projectFrom, PulumiStack } from "./engine";
+import { describeEngine, ok, opsByName, projectFrom, PulumiStack } from "../helpers/engine";
 
 /*
  * Taking over an app that already exists, through the real CLI: what Pulumi's own import does

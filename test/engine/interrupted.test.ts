@@ -2,8 +2,8 @@ import { join } from "node:path";
 import type { RunningEmulator } from "../../src/emulator";
 import { useEmulators } from "../helpers/emulator";
 import { until } from "../helpers/until";
-import { describeEngine, ok, projectFrom, PulumiStack } from "./engine";
-import { killGroup } from "./pulumi";
+import { describeEngine, ok, projectFrom, PulumiStack } from "../helpers/engine";
+import { killGroup } from "../helpers/pulumi";
 
 /*
  * `pulumi up` killed (the CLI and everything it started, as a crashed CI runner would) after the

@@ -1,7 +1,7 @@
 import { join } from "node:path";
 import type { RunningEmulator } from "../../src/emulator";
 import { useEmulators } from "../helpers/emulator";
-import { describeEngine, ok, opsByName, projectFrom, PulumiStack } from "./engine";
+import { describeEngine, ok, opsByName, projectFrom, PulumiStack } from "../helpers/engine";
 
 /*
  * A preview whose inputs are not all known yet must say what the following `up` does: when

@@ -3,8 +3,8 @@ import { join } from "node:path";
 import type { RunningEmulator } from "../../src/emulator";
 import { useEmulators } from "../helpers/emulator";
 import { makeZip } from "../helpers/zip";
-import { describeEngine, projectFrom, PulumiStack } from "./engine";
-import type { EngineRun } from "./pulumi";
+import { describeEngine, projectFrom, PulumiStack } from "../helpers/engine";
+import type { EngineRun } from "../helpers/pulumi";
 
 /*
  * Mistakes made while writing a program, as `pulumi preview` shows them through the real CLI:

@@ -1,7 +1,7 @@
 import { appendFileSync } from "node:fs";
 import { join } from "node:path";
 import { useEmulators } from "../helpers/emulator";
-import { describeEngine, ok, opsByName, projectFrom, PulumiStack } from "./engine";
+import { describeEngine, ok, opsByName, projectFrom, PulumiStack } from "../helpers/engine";
 
 const emulators = useEmulators();
 

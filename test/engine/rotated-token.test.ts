@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import { useEmulators } from "../helpers/emulator";
-import { describeEngine, ok, projectFrom, PulumiStack } from "./engine";
+import { describeEngine, ok, projectFrom, PulumiStack } from "../helpers/engine";
 
 const emulators = useEmulators();
 

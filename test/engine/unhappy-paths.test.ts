@@ -1,9 +1,9 @@
 import { join } from "node:path";
 import type { RunningEmulator } from "../../src/emulator";
 import { useEmulators } from "../helpers/emulator";
-import { ROOT } from "../harness/pulumi-parts";
-import { describeEngine, ok, opsByName, projectFrom, PulumiStack } from "./engine";
-import { tokenFormsIn } from "./token-forms";
+import { ROOT } from "../helpers/pulumi-parts";
+import { describeEngine, ok, opsByName, projectFrom, PulumiStack } from "../helpers/engine";
+import { tokenFormsIn } from "../helpers/token-forms";
 
 const emulators = useEmulators();
 

@@ -2,11 +2,11 @@ import { copyFileSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { RunningEmulator } from "../../src/emulator";
 import { useEmulators } from "../helpers/emulator";
-import { loadState } from "../harness/state";
+import { loadState } from "../helpers/state";
 import { mutations } from "../helpers/steps";
 import { goldenVersions } from "../upgrade/golden-replay";
-import { describeEngine, ok, projectFrom, PulumiStack } from "./engine";
-import { toCheckpoint } from "./golden-state";
+import { describeEngine, ok, projectFrom, PulumiStack } from "../helpers/engine";
+import { toCheckpoint } from "../helpers/golden-state";
 
 /*
  * Every golden state an earlier release recorded, taken over by the real engine with today's

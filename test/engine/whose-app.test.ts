@@ -1,7 +1,7 @@
 import { join } from "node:path";
 import type { RunningEmulator } from "../../src/emulator";
 import { appIdsOf, useEmulators } from "../helpers/emulator";
-import { describeEngine, ok, opsByName, projectFrom, PulumiStack } from "./engine";
+import { describeEngine, ok, opsByName, projectFrom, PulumiStack } from "../helpers/engine";
 
 /*
  * Whose app it is, through the real CLI against the emulator: a token rotated, a token of

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { EmulatorOptions, RunningEmulator } from "../../src/emulator";
 import { useEmulators } from "./emulator";
-import { ProviderHost } from "../harness/provider-host";
+import { ProviderHost } from "./provider-host";
 import { InProcessProvider, type ProviderCalls } from "./in-process-provider";
 import { serializedProvider, urnOf } from "./serialize";
 import { VirtualClock } from "./virtual-clock";

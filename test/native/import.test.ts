@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { HostingClient } from "../../src/api";
 import type { RunningEmulator } from "../../src/emulator";
 import { useEmulators } from "../helpers/emulator";
-import { tokenFormsIn } from "../engine/token-forms";
+import { tokenFormsIn } from "../helpers/token-forms";
 import { makeZip, manifest } from "../helpers/zip";
 import { cliMissing, cliSession, yamlMissing, type Run } from "./cli";
 

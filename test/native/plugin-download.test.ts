@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import { basename, join } from "node:path";
 import type { RunningEmulator } from "../../src/emulator";
 import { useEmulators } from "../helpers/emulator";
-import { ROOT } from "../harness/pulumi-parts";
+import { ROOT } from "../helpers/pulumi-parts";
 import { cliMissing, yamlMissing, type Run } from "./cli";
 import { readmeInstall, readmeInstallSection, removeUserFolders, sh } from "./user-cli";
 import { userFolder, userSession, warningsIn } from "./user-cli";

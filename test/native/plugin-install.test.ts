@@ -3,8 +3,8 @@ import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { RunningEmulator } from "../../src/emulator";
 import { useEmulators } from "../helpers/emulator";
-import { packedTarball } from "../harness/packed-tarball";
-import { ROOT } from "../harness/pulumi-parts";
+import { packedTarball } from "../helpers/packed-tarball";
+import { ROOT } from "../helpers/pulumi-parts";
 import { cliMissing, yamlMissing, type Run } from "./cli";
 import {
   nodeModulesAbove,

@@ -3,7 +3,7 @@ import { useEmulators } from "../helpers/emulator";
 import { resourceDeclarations } from "../../src/provider/declarations";
 import * as provproto from "@pulumi/pulumi/proto/provider_pb";
 import { Struct } from "google-protobuf/google/protobuf/struct_pb";
-import { ProviderHost } from "../harness/provider-host";
+import { ProviderHost } from "../helpers/provider-host";
 import { appSource, expectNoToken } from "../helpers/provider-env";
 
 /*

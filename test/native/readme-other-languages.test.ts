@@ -6,7 +6,7 @@ import { basename, join } from "node:path";
 import { ensureEntry, toolCache } from "../../scripts/cache-entry";
 import type { RunningEmulator } from "../../src/emulator";
 import { useEmulators } from "../helpers/emulator";
-import { ROOT } from "../harness/pulumi-parts";
+import { ROOT } from "../helpers/pulumi-parts";
 import { cliMissing, cliSession, yamlMissing } from "./cli";
 import { runPythonProgram } from "./python-run";
 

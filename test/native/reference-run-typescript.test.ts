@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { describeEngine, ok, projectFrom, PulumiStack } from "../engine/engine";
+import { describeEngine, ok, projectFrom, PulumiStack } from "../helpers/engine";
 import { cliOutputs, pageExamples, runExamples } from "./reference-run";
 
 /*

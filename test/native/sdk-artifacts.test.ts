@@ -1,7 +1,7 @@
 import { execFileSync } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { ROOT } from "../harness/pulumi-parts";
+import { ROOT } from "../helpers/pulumi-parts";
 import { testIf } from "../helpers/test-if";
 import { goMissing } from "./go-tool";
 

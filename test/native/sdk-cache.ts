@@ -3,7 +3,7 @@ import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { ensureEntry, toolCache } from "../../scripts/cache-entry";
-import { ROOT } from "../harness/pulumi-parts";
+import { ROOT } from "../helpers/pulumi-parts";
 
 /*
  * What the SDK programs run, cached per machine in the project's cache folder and keyed by what

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { RunningEmulator } from "../../src/emulator";
 import { useEmulators } from "../helpers/emulator";
-import { tokenFormsIn } from "../engine/token-forms";
+import { tokenFormsIn } from "../helpers/token-forms";
 import { cliMissing, cliSession, projectDir, type Run } from "./cli";
 
 /*

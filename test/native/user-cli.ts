@@ -3,8 +3,8 @@ import { chmodSync, copyFileSync, existsSync, linkSync, mkdirSync, mkdtempSync }
 import { readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { delimiter, dirname, join } from "node:path";
-import { engineEnv } from "../engine/pulumi";
-import { ROOT } from "../harness/pulumi-parts";
+import { engineEnv } from "../helpers/pulumi";
+import { ROOT } from "../helpers/pulumi-parts";
 import { CLI_BIN, pulumiIn, YAML_BIN_DIR, type Run } from "./cli";
 
 /*

@@ -4,7 +4,7 @@ import * as path from "node:path";
 import { parse } from "yaml";
 import type { RunningEmulator } from "../../src/emulator";
 import { useEmulators } from "../helpers/emulator";
-import { describeEngine, ok, projectFrom, PulumiStack } from "../engine/engine";
+import { describeEngine, ok, projectFrom, PulumiStack } from "../helpers/engine";
 import { stepwise } from "../helpers/stepwise";
 import type { Workflow, WorkflowStep } from "../helpers/workflow";
 

@@ -2,10 +2,10 @@ import { copyFileSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import type { RunningEmulator } from "../../src/emulator";
 import { useEmulators } from "../helpers/emulator";
-import { Deployment, type Step } from "../harness/deployment";
-import { programDir } from "../harness/stack-dir";
-import { loadState, type StoredState } from "../harness/state";
-import { sameProps } from "../harness/values";
+import { Deployment, type Step } from "../helpers/deployment";
+import { programDir } from "../helpers/stack-dir";
+import { loadState, type StoredState } from "../helpers/state";
+import { sameProps } from "../helpers/values";
 import { mutations } from "../helpers/steps";
 
 /*
