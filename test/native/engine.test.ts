@@ -4,7 +4,7 @@ import { promisify } from "node:util";
 import { join } from "node:path";
 import type { RunningEmulator } from "../../src/emulator";
 import { useEmulators } from "../helpers/emulator";
-import { cliMissing, cliSession, projectDir } from "./cli";
+import { cliMissing, cliSession, projectDir } from "../helpers/native-cli";
 
 /*
  * The native plugin through the real Pulumi CLI (v3.274.1) against the emulator: a program whose

@@ -6,7 +6,7 @@ import type { RunningEmulator } from "../../src/emulator";
 import { useEmulators } from "../helpers/emulator";
 import { tokenFormsIn } from "../helpers/token-forms";
 import { makeZip, manifest } from "../helpers/zip";
-import { cliMissing, cliSession, yamlMissing, type Run } from "./cli";
+import { cliMissing, cliSession, yamlMissing, type Run } from "../helpers/native-cli";
 
 /*
  * `pulumi import` of the native plugin's resources through the real CLI, in a Pulumi YAML

@@ -5,10 +5,10 @@ import { basename, join } from "node:path";
 import type { RunningEmulator } from "../../src/emulator";
 import { useEmulators } from "../helpers/emulator";
 import { ROOT } from "../helpers/pulumi-parts";
-import { cliMissing, yamlMissing, type Run } from "./cli";
-import { readmeInstall, readmeInstallSection, removeUserFolders, sh } from "./user-cli";
-import { userFolder, userSession, warningsIn } from "./user-cli";
-import { writeYamlProject } from "./yaml-project";
+import { cliMissing, yamlMissing, type Run } from "../helpers/native-cli";
+import { readmeInstall, readmeInstallSection, removeUserFolders, sh } from "../helpers/user-cli";
+import { userFolder, userSession, warningsIn } from "../helpers/user-cli";
+import { writeYamlProject } from "../helpers/yaml-project";
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { writeArchives } = require("../../scripts/plugin-archives") as {

@@ -5,7 +5,7 @@ import type { RunningEmulator } from "../../src/emulator";
 import { useEmulators } from "../helpers/emulator";
 import { packedTarball } from "../helpers/packed-tarball";
 import { ROOT } from "../helpers/pulumi-parts";
-import { cliMissing, yamlMissing, type Run } from "./cli";
+import { cliMissing, yamlMissing, type Run } from "../helpers/native-cli";
 import {
   nodeModulesAbove,
   onUserPath,
@@ -15,8 +15,8 @@ import {
   userFolder,
   userSession,
   warningsIn,
-} from "./user-cli";
-import { writeYamlProject } from "./yaml-project";
+} from "../helpers/user-cli";
+import { writeYamlProject } from "../helpers/yaml-project";
 
 /*
  * The plugin as the package ships it (plugin/ of the packed tarball, unpacked where npm puts it),

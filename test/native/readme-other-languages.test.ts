@@ -7,8 +7,8 @@ import { ensureEntry, toolCache } from "../../scripts/cache-entry";
 import type { RunningEmulator } from "../../src/emulator";
 import { useEmulators } from "../helpers/emulator";
 import { ROOT } from "../helpers/pulumi-parts";
-import { cliMissing, cliSession, yamlMissing } from "./cli";
-import { runPythonProgram } from "./python-run";
+import { cliMissing, cliSession, yamlMissing } from "../helpers/native-cli";
+import { runPythonProgram } from "../helpers/python-run";
 
 /*
  * The README's "Other languages" section, run from its text against the emulator: the SDKs'

@@ -5,9 +5,9 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import type { RunningEmulator } from "../../src/emulator";
 import { useEmulators } from "../helpers/emulator";
-import { cliMissing, cliSession } from "./cli";
-import { runPythonProgram, type Seen } from "./python-run";
-import { goProgram } from "./sdk-cache";
+import { cliMissing, cliSession } from "../helpers/native-cli";
+import { runPythonProgram, type Seen } from "../helpers/python-run";
+import { goProgram } from "../helpers/sdk-cache";
 
 /*
  * Programs of the SDKs as a user gets them, through the real engine against the emulator: Python

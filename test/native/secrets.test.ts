@@ -3,7 +3,7 @@ import { join } from "node:path";
 import type { RunningEmulator } from "../../src/emulator";
 import { useEmulators } from "../helpers/emulator";
 import { tokenFormsIn } from "../helpers/token-forms";
-import { cliMissing, cliSession, projectDir, type Run } from "./cli";
+import { cliMissing, cliSession, projectDir, type Run } from "../helpers/native-cli";
 
 /*
  * Every way of giving the native plugin a token, through the real CLI: stack config

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { RunningEmulator } from "../../src/emulator";
 import { appIdsOf, useEmulators } from "../helpers/emulator";
-import { cliMissing, cliSession, yamlMissing } from "./cli";
+import { cliMissing, cliSession, yamlMissing } from "../helpers/native-cli";
 
 /*
  * Whose app it is, with the native plugin's explicit providers (a YAML program through the real

@@ -3,8 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { RunningEmulator } from "../../src/emulator";
 import { useEmulators } from "../helpers/emulator";
-import { cliMissing, cliSession, yamlMissing } from "./cli";
-import { writeYamlProject } from "./yaml-project";
+import { cliMissing, cliSession, yamlMissing } from "../helpers/native-cli";
+import { writeYamlProject } from "../helpers/yaml-project";
 
 /*
  * A Pulumi YAML program of the native plugin, through the real CLI and YAML's own language host

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parse } from "yaml";
 import type { AppRecord, RunningEmulator } from "../../src/emulator";
-import { useEmulators } from "../helpers/emulator";
+import { useEmulators } from "./emulator";
 import type { Seen } from "./python-run";
 
 const emulators = useEmulators();
