@@ -4,7 +4,7 @@ import type { RunningEmulator } from "../../src/emulator";
 import { useEmulators } from "../helpers/emulator";
 import { loadState } from "../helpers/state";
 import { mutations } from "../helpers/steps";
-import { goldenVersions } from "../upgrade/golden-replay";
+import { goldenVersions } from "../helpers/golden-replay";
 import { describeEngine, ok, projectFrom, PulumiStack } from "../helpers/engine";
 import { toCheckpoint } from "../helpers/golden-state";
 

@@ -3,9 +3,6 @@ import { HostingClient, type HostingClientOptions } from "../../src/api";
 import { startEmulator, type EmulatorOptions, type RunningEmulator } from "../../src/emulator";
 import { makeZip, manifest } from "./zip";
 
-/** Options, or a function giving them when the emulator starts (a clock made in a hook). */
-export type EmulatorSetup = EmulatorOptions | (() => EmulatorOptions);
-
 /**
  * Every emulator a test starts comes from here (test/structure/one-emulator-fixture.test.ts
  * holds it): a real server on 127.0.0.1, port 0 unless the options name one, stopped after
@@ -29,23 +26,14 @@ export function useEmulators() {
       running.add(emu);
       return emu;
     },
-    /** An emulator for one block of a test, stopped when the block is done. */
-    async with<T>(options: EmulatorOptions, body: (emu: RunningEmulator) => Promise<T>) {
-      const emu = await this.start(options);
-      try {
-        return await body(emu);
-      } finally {
-        await emu.stop();
-      }
-    },
   };
 }
 
 /**
  * One emulator for one test file, started before its tests and closed (with its clients) after;
- * `start` and `with` make more (a second server, another seed or state file).
+ * `start` makes more (a second server, another seed or state file).
  */
-export function useEmulator(setup: EmulatorSetup = {}) {
+export function useEmulator(options: EmulatorOptions = {}) {
   const ctx: { emu?: RunningEmulator; clients: HostingClient[] } = { clients: [] };
   // Declared first, so run first (jest runs after-hooks in order): clients close, then servers.
   afterAll(async () => {
@@ -53,7 +41,7 @@ export function useEmulator(setup: EmulatorSetup = {}) {
   });
   const emulators = useEmulators();
   beforeAll(async () => {
-    ctx.emu = await emulators.start(typeof setup === "function" ? setup() : setup);
+    ctx.emu = await emulators.start(options);
   });
   const running = (): RunningEmulator => {
     if (!ctx.emu)
@@ -64,8 +52,7 @@ export function useEmulator(setup: EmulatorSetup = {}) {
     get emu() {
       return running();
     },
-    start: emulators.start.bind(emulators),
-    with: emulators.with.bind(emulators),
+    start: emulators.start,
     client(extra: Partial<HostingClientOptions> & { user?: string } = {}): HostingClient {
       const { user, ...rest } = extra;
       const c = new HostingClient({

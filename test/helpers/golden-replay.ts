@@ -1,12 +1,12 @@
 import { copyFileSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import type { RunningEmulator } from "../../src/emulator";
-import { useEmulators } from "../helpers/emulator";
-import { Deployment, type Step } from "../helpers/deployment";
-import { programDir } from "../helpers/stack-dir";
-import { loadState, type StoredState } from "../helpers/state";
-import { sameProps } from "../helpers/values";
-import { mutations } from "../helpers/steps";
+import { useEmulators } from "./emulator";
+import { Deployment, type Step } from "./deployment";
+import { programDir } from "./stack-dir";
+import { loadState, type StoredState } from "./state";
+import { sameProps } from "./values";
+import { mutations } from "./steps";
 
 /*
  * Every folder under golden/ is a stack recorded by a release (scripts/record-golden.js): what the
@@ -16,7 +16,7 @@ import { mutations } from "../helpers/steps";
  * upgrade: fix it with a migration, never by editing or re-recording the fixture.
  */
 
-const GOLDEN = join(__dirname, "golden");
+const GOLDEN = join(__dirname, "..", "upgrade", "golden");
 /** Every recorded release, in a fixed order. */
 export const goldenVersions = () =>
   readdirSync(GOLDEN)
