@@ -1,11 +1,11 @@
 /** @type {import('jest').Config} */
 module.exports = {
   // dist/ rebuilt when src/ changed (tests spawn the bin and Pulumi's provider host, which load
-  // it), and temp folders of the run's own, removed after it: see test/harness/run-folders.js.
-  globalSetup: "<rootDir>/test/harness/global-setup.js",
-  globalTeardown: "<rootDir>/test/harness/global-teardown.js",
-  testEnvironment: "<rootDir>/test/harness/worker-environment.js",
-  testSequencer: "<rootDir>/test/harness/sequencer.js",
+  // it), and temp folders of the run's own, removed after it: see test/helpers/run-folders.js.
+  globalSetup: "<rootDir>/test/helpers/global-setup.js",
+  globalTeardown: "<rootDir>/test/helpers/global-teardown.js",
+  testEnvironment: "<rootDir>/test/helpers/worker-environment.js",
+  testSequencer: "<rootDir>/test/helpers/sequencer.js",
   // examples/unit-testing: a user's unit tests under Pulumi's mocks, run as they would be.
   roots: ["<rootDir>/test", "<rootDir>/examples/unit-testing"],
   moduleNameMapper: { "^pulumi-hosting$": "<rootDir>/src/index.ts" },

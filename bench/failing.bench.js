@@ -1,4 +1,4 @@
-// A failing `up` through Pulumi's program runtime and dynamic-provider host (test/harness/):
+// A failing `up` through Pulumi's program runtime and dynamic-provider host (test/helpers/):
 // wall time and the program process's peak RSS per case. Before this package printed its own
 // errors, Node 20.20's error formatting made each take minutes and gigabytes (README,
 // "Slow error reports on Node.js 20.20").
@@ -6,8 +6,8 @@ const fs = require("node:fs");
 const os = require("node:os");
 const path = require("node:path");
 const { startEmulator } = require("../dist/emulator");
-const { Deployment } = require("../test/harness/deployment");
-const { programDir } = require("../test/harness/stack-dir");
+const { Deployment } = require("../test/helpers/deployment");
+const { programDir } = require("../test/helpers/stack-dir");
 const { report } = require("./util");
 
 const FIXTURES = path.join(__dirname, "..", "test", "e2e", "fixtures");

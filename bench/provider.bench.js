@@ -4,7 +4,7 @@ const { mkdtemp, rm, writeFile } = require("node:fs/promises");
 const os = require("node:os");
 const { join } = require("node:path");
 const { Pool } = require("undici");
-const { ProviderHost } = require("../test/harness/provider-host");
+const { ProviderHost } = require("../test/helpers/provider-host");
 const { providerText } = require("../dist/provider/provider-text");
 const { spawnEmulator, seedApps, report, median, percentile } = require("./util");
 

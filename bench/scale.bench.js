@@ -11,9 +11,9 @@ const { mkdtemp, mkdir, writeFile, rm, symlink } = require("node:fs/promises");
 const { tmpdir } = require("node:os");
 const { join, resolve } = require("node:path");
 const { locate } = require("../scripts/pulumi-cli");
-const { PulumiStack } = require("../test/engine/pulumi");
-const { requestLog } = require("../test/harness/request-log");
-const { ProviderHost } = require("../test/harness/provider-host");
+const { PulumiStack } = require("../test/helpers/pulumi");
+const { requestLog } = require("../test/helpers/request-log");
+const { ProviderHost } = require("../test/helpers/provider-host");
 const { providerText } = require("../dist/provider/provider-text");
 const { spawnEmulator, report, flag, median } = require("./util");
 

@@ -4,7 +4,7 @@ const { mkdtemp, writeFile } = require("node:fs/promises");
 const { tmpdir } = require("node:os");
 const { join } = require("node:path");
 const { providerText } = require("../dist/provider/provider-text");
-const { ProviderHost } = require("../test/harness/provider-host");
+const { ProviderHost } = require("../test/helpers/provider-host");
 const { spawnEmulator, report } = require("./util");
 
 const COUNT = 200;

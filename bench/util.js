@@ -1,6 +1,6 @@
 // Shared helpers for the benchmarks: timing, percentiles, the emulator as a child process.
 // The emulator runs in its own process, so its memory and CPU are not the measured side's.
-const { spawnEmulator } = require("../test/harness/spawn-emulator");
+const { spawnEmulator } = require("../test/helpers/spawn-emulator");
 
 function median(xs) {
   const s = [...xs].sort((a, b) => a - b);

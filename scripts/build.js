@@ -143,7 +143,7 @@ function buildNow(digest) {
   return true;
 }
 
-// For jest's globalSetup (test/harness/global-setup.js): dist/ as src/ says, if stale.
+// For jest's globalSetup (test/helpers/global-setup.js): dist/ as src/ says, if stale.
 module.exports = async () => {
   build("if-stale");
 };

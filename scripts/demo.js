@@ -5,8 +5,8 @@ const { rmdirSync, rmSync } = require("node:fs");
 const { join } = require("node:path");
 const { startEmulator } = require("../dist/emulator");
 const { ensure } = require("./pulumi-cli");
-const { programDir } = require("../test/harness/stack-dir");
-const { PulumiStack } = require("../test/engine/pulumi");
+const { programDir } = require("../test/helpers/stack-dir");
+const { PulumiStack } = require("../test/helpers/pulumi");
 
 const ROOT = join(__dirname, "..");
 

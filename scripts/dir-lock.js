@@ -1,5 +1,5 @@
 // A lock that is a folder (mkdir is atomic) holding its owner's pid, for work that several
-// processes may start at once: scripts/build.js (dist/), test/harness/packed-tarball.js and
+// processes may start at once: scripts/build.js (dist/), test/helpers/packed-tarball.js and
 // scripts/pulumi-cli.js (the CLI build).
 const { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } = require("node:fs");
 const { join } = require("node:path");

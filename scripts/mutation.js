@@ -10,7 +10,7 @@
  * For them Stryker builds `dist/` from the instrumented source in its sandbox (buildCommand), and
  * coverage analysis is off (the child reports none): every mutant runs the listed tests. The
  * child picks the active mutant from `__STRYKER_ACTIVE_MUTANT__`, which the jest runner sets in
- * the test process and the harness passes on (test/harness/provider-host.js spreads process.env).
+ * the test process and the harness passes on (test/helpers/provider-host.js spreads process.env).
  *
  * Options: MUTATION_CONCURRENCY (default 1), MUTATION_REPORT_DIR (default reports/mutation),
  * MUTATION_TESTS (test files instead of the module's list).
@@ -188,7 +188,7 @@ function optionsFor(name, { mutate, tests, host }, lines = []) {
       config: {
         testMatch: present.map((t) => `<rootDir>/${t}`),
         // Stryker wraps the environment and resolves it from the sandbox, without `<rootDir>`.
-        testEnvironment: "./test/harness/worker-environment.js",
+        testEnvironment: "./test/helpers/worker-environment.js",
       },
       enableFindRelatedTests: false,
     },

@@ -14,8 +14,8 @@ const {
 } = require("node:fs");
 const { join } = require("node:path");
 const { startEmulator } = require("../dist/emulator");
-const { Deployment } = require("../test/harness/deployment");
-const { programDir } = require("../test/harness/stack-dir");
+const { Deployment } = require("../test/helpers/deployment");
+const { programDir } = require("../test/helpers/stack-dir");
 
 const ROOT = join(__dirname, "..");
 const { version } = require("../package.json");
@@ -127,7 +127,7 @@ async function main() {
  */
 async function rewriteProvider(stateFile) {
   const pulumi = require("@pulumi/pulumi");
-  const { loadState, saveState } = require("../test/harness/state");
+  const { loadState, saveState } = require("../test/helpers/state");
   const earlier = async (kind) => {
     const m = () => require("pulumi-hosting").providerHandlers(kind);
     const provider = {
@@ -156,7 +156,7 @@ Recorded ${g.recordedAt} by
 \`npm run build && node scripts/record-golden.js${SERIALIZED ? " --serialized-provider" : ""}\` with the code of
 release ${g.version}: the program in \`program/\` (${n} resources, one of every kind) was deployed
 (\`up\`, then a \`refresh\` that fills in the App's customDomain) through Pulumi's program
-runtime and dynamic-provider host (\`test/harness/\`) against the emulator (seed
+runtime and dynamic-provider host (\`test/helpers/\`) against the emulator (seed
 \`golden-${g.version}\`, user \`${g.user}\`).
 
 ${

@@ -8,10 +8,10 @@ const { appendFileSync, rmSync } = require("node:fs");
 const os = require("node:os");
 const { join } = require("node:path");
 const { parseArgs } = require("node:util");
-const { requestLog } = require("../test/harness/request-log");
-const { spawnEmulator } = require("../test/harness/spawn-emulator");
-const { programDir } = require("../test/harness/stack-dir");
-const { PulumiStack } = require("../test/engine/pulumi");
+const { requestLog } = require("../test/helpers/request-log");
+const { spawnEmulator } = require("../test/helpers/spawn-emulator");
+const { programDir } = require("../test/helpers/stack-dir");
+const { PulumiStack } = require("../test/helpers/pulumi");
 const { ensure } = require("./pulumi-cli");
 
 const { values } = parseArgs({

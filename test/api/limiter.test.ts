@@ -2,7 +2,8 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { HostingClient, RateLimitError, RequestLimiter, type RetryEvent } from "../../src/api";
 import { setSharedLimiterClock } from "../../src/api/shared-limiters";
-import { startEmulator, type RunningEmulator } from "../../src/emulator";
+import type { RunningEmulator } from "../../src/emulator";
+import { useEmulators } from "../helpers/emulator";
 import { TestClock } from "../helpers/test-clock";
 
 /*
@@ -34,14 +35,14 @@ async function burst(emu: RunningEmulator, limiter: () => RequestLimiter | undef
 describe("the limiter shared by every client of one API URL and token", () => {
   const clock = TestClock.virtual();
   let emu: RunningEmulator;
+  const emulators = useEmulators();
   beforeAll(async () => {
-    emu = await startEmulator({
+    emu = await emulators.start({
       seed: "limits",
       faults: { rateLimit: { requests: 20, windowMs: 1000 } },
       now: clock.now,
     });
   });
-  afterAll(() => emu.stop());
 
   test("it paces below the server's stated quota: all reads succeed, next to no 429s", async () => {
     setSharedLimiterClock(clock);
@@ -56,7 +57,7 @@ describe("the limiter shared by every client of one API URL and token", () => {
   test("clients of one token share one pause; another token's clients do not wait", async () => {
     const manual = TestClock.manual(Date.now());
     setSharedLimiterClock(manual);
-    const emu2 = await startEmulator({ seed: "gate" });
+    const emu2 = await emulators.start({ seed: "gate" });
     const alice = emu2.issueToken("alice");
     let throttled!: (e: RetryEvent) => void;
     const firstRetry = new Promise<RetryEvent>((r) => (throttled = r));

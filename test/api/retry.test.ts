@@ -7,10 +7,12 @@ import {
   type RetryEvent,
 } from "../../src/api";
 import { backoffDelayMs, retryAfterMs, shouldRetry } from "../../src/api/retry";
-import { startEmulator } from "../../src/emulator";
-import { useEmulator } from "../helpers/emulator";
+import type { RunningEmulator } from "../../src/emulator";
+import { useEmulator, useEmulators } from "../helpers/emulator";
 import { FAKE_TOKEN, fixtureServer, json } from "../helpers/fixture-server";
 import { TestClock } from "../helpers/test-clock";
+
+const emulators = useEmulators();
 
 const env = useEmulator({ setupDelayMs: 0 });
 
@@ -70,12 +72,12 @@ describe("what is retried", () => {
       limiter: new RequestLimiter({ clock }),
       onRetry: (e) => retrying(e),
     });
-    let emu: Awaited<ReturnType<typeof startEmulator>> | undefined;
+    let emu: RunningEmulator | undefined;
     try {
       const result = client.startVm("some-vm").catch((e: unknown) => e);
       // Refused: nothing listens yet. The retry waits its backoff; the server starts meanwhile.
       expect(await firstRetry).toMatchObject({ reason: "transient", attempt: 1 });
-      emu = await startEmulator({ port, seed: "late" });
+      emu = await emulators.start({ port, seed: "late" });
       await clock.advance(1000);
       const outcome = await result;
       // The fake token reaches the late server and is refused: proof the POST was sent again.

@@ -1,10 +1,11 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { startEmulator, type RunningEmulator } from "../../src/emulator";
-import { Deployment, type RunResult } from "../harness/deployment";
-import { ROOT } from "../harness/pulumi-parts";
-import { programDir } from "../harness/stack-dir";
-import { loadState } from "../harness/state";
+import type { RunningEmulator } from "../../src/emulator";
+import { useEmulators } from "../helpers/emulator";
+import { Deployment, type RunResult } from "../helpers/deployment";
+import { ROOT } from "../helpers/pulumi-parts";
+import { programDir } from "../helpers/stack-dir";
+import { loadState } from "../helpers/state";
 import { stepwise } from "../helpers/stepwise";
 
 /*
@@ -15,6 +16,7 @@ import { stepwise } from "../helpers/stepwise";
 describe("named accounts", () => {
   const step = stepwise(60_000);
   let emu: RunningEmulator;
+  const emulators = useEmulators();
   let dir: string;
   let aliceToken: string;
   let bobToken: string;
@@ -40,12 +42,11 @@ describe("named accounts", () => {
     });
 
   beforeAll(async () => {
-    emu = await startEmulator({ seed: "accounts", setupDelayMs: 50 });
+    emu = await emulators.start({ seed: "accounts", setupDelayMs: 50 });
     aliceToken = emu.issueToken("alice");
     bobToken = emu.issueToken("bob");
     dir = programDir(join(ROOT, "test", "e2e", "fixtures", "accounts"));
   });
-  afterAll(() => emu.stop());
 
   step(
     "each resource and data source acts as its own account; state holds names, no token",

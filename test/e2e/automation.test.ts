@@ -1,9 +1,11 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { startEmulator } from "../../src/emulator";
-import { describeEngine, projectFrom } from "../engine/engine";
-import { engine, engineEnv } from "../engine/pulumi";
-import { ROOT } from "../harness/pulumi-parts";
+import { useEmulators } from "../helpers/emulator";
+import { describeEngine, projectFrom } from "../helpers/engine";
+import { engine, engineEnv } from "../helpers/pulumi";
+import { ROOT } from "../helpers/pulumi-parts";
+
+const emulators = useEmulators();
 
 /*
  * The same example through the Automation API (`@pulumi/pulumi/automation`), the door for users
@@ -15,7 +17,7 @@ describeEngine("examples/basic through the Automation API", () => {
     const { LocalWorkspace, PulumiCommand } = await import("@pulumi/pulumi/automation");
     const found = engine();
     if ("missing" in found) throw new Error(found.missing);
-    const emu = await startEmulator({ seed: "automation", setupDelayMs: 50 });
+    const emu = await emulators.start({ seed: "automation", setupDelayMs: 50 });
     const dir = projectFrom(join(ROOT, "examples", "basic"));
     // A project's own package.json: without one, Pulumi's runtime takes the `main` of the nearest
     // package.json above (this repository's).

@@ -1,5 +1,7 @@
-import { startEmulator } from "../../src/emulator";
+import { useEmulators } from "../helpers/emulator";
 import { fixtureStack } from "../helpers/fixture-stack";
+
+const emulators = useEmulators();
 
 /*
  * Small fixture stacks through the harness (Pulumi's program runtime and dynamic-provider host).
@@ -8,7 +10,7 @@ import { fixtureStack } from "../helpers/fixture-stack";
 
 describe("retainOnDelete", () => {
   test("destroy lets go of the app without deleting it", async () => {
-    const emu = await startEmulator({ seed: "retain", setupDelayMs: 0 });
+    const emu = await emulators.start({ seed: "retain", setupDelayMs: 0 });
     try {
       const stack = fixtureStack(emu, "retain");
       const up = await stack.up();
@@ -24,7 +26,7 @@ describe("retainOnDelete", () => {
 
 describe("a stack with a bad input", () => {
   test("fails at preview naming the property and the fix, and sends no request", async () => {
-    const emu = await startEmulator({ seed: "bad" });
+    const emu = await emulators.start({ seed: "bad" });
     try {
       const stack = fixtureStack(emu, "bad-input");
       emu.resetStats();

@@ -1,12 +1,15 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { startEmulator, type RunningEmulator } from "../../src/emulator";
-import { Deployment, type RunResult } from "../harness/deployment";
-import { ROOT } from "../harness/pulumi-parts";
-import { programDir } from "../harness/stack-dir";
+import type { RunningEmulator } from "../../src/emulator";
+import { useEmulators } from "../helpers/emulator";
+import { Deployment, type RunResult } from "../helpers/deployment";
+import { ROOT } from "../helpers/pulumi-parts";
+import { programDir } from "../helpers/stack-dir";
 import { exampleConfig } from "../helpers/example-config";
 import { mutations, ops } from "../helpers/steps";
 import { stepwise } from "../helpers/stepwise";
+
+const emulators = useEmulators();
 
 /*
  * Nothing with a side effect runs during a preview: every example program in examples/ is
@@ -73,7 +76,7 @@ describe("a preview of every example sends no mutating request", () => {
     // Skipped, and saying why, only when the example needs a package this repository lacks.
     const run = missing.length > 0 ? test.skip : test;
     run(`examples/${name}${missing.length ? ` (needs ${missing.join(", ")})` : ""}`, async () => {
-      const emu = await startEmulator({ seed: `preview-${name}`, setupDelayMs: 0 });
+      const emu = await emulators.start({ seed: `preview-${name}`, setupDelayMs: 0 });
       try {
         const stack = stackFor(emu, name);
         emu.resetStats();
@@ -97,7 +100,7 @@ describe("examples/maintenance: actions as resources", () => {
   let stack: Deployment;
   let vm: RunningEmulator["world"]["vms"][number];
   beforeAll(async () => {
-    emu = await startEmulator({ seed: "maintenance", setupDelayMs: 0 });
+    emu = await emulators.start({ seed: "maintenance", setupDelayMs: 0 });
     dir = programDir(join(EXAMPLES, "maintenance"));
     // Fixed once: the "oldest backup" changes after the first one is deleted.
     config = exampleConfig.maintenance(emu);
@@ -106,7 +109,6 @@ describe("examples/maintenance: actions as resources", () => {
     vm = emu.world.vms.find((v) => v.user_id === me)!;
     vm.running = false;
   });
-  afterAll(() => emu.stop());
 
   step("a preview of the new stack plans every create and acts not", async () => {
     emu.resetStats();

@@ -1,5 +1,6 @@
-import { startEmulator, type RunningEmulator } from "../../src/emulator";
-import type { RunResult } from "../harness/deployment";
+import type { RunningEmulator } from "../../src/emulator";
+import { useEmulators } from "../helpers/emulator";
+import type { RunResult } from "../helpers/deployment";
 import { fixtureStack } from "../helpers/fixture-stack";
 
 /*
@@ -10,10 +11,10 @@ import { fixtureStack } from "../helpers/fixture-stack";
  */
 
 let emu: RunningEmulator;
+const emulators = useEmulators();
 beforeAll(async () => {
-  emu = await startEmulator({ seed: "failing", setupDelayMs: 0 });
+  emu = await emulators.start({ seed: "failing", setupDelayMs: 0 });
 });
-afterAll(() => emu.stop());
 
 /** The error-level messages of a run (Pulumi's log severity 3). */
 const errors = (r: RunResult) => r.logs.filter((l) => l.severity === 3).map((l) => l.message);

@@ -1,9 +1,11 @@
 import { join } from "node:path";
 import ts from "typescript";
-import { startEmulator } from "../../src/emulator";
-import { Deployment } from "../harness/deployment";
-import { ROOT } from "../harness/pulumi-parts";
-import { programDir } from "../harness/stack-dir";
+import { useEmulators } from "../helpers/emulator";
+import { Deployment } from "../helpers/deployment";
+import { ROOT } from "../helpers/pulumi-parts";
+import { programDir } from "../helpers/stack-dir";
+
+const emulators = useEmulators();
 
 /*
  * Every Output a resource class declares exists at run time and resolves, even when the program
@@ -57,7 +59,7 @@ test("every declared output of every resource exists and resolves; unset setting
   );
   expect(declared.App).toEqual(expect.arrayContaining(["subdomain", "ram", "sourceHash", "id"]));
 
-  const emu = await startEmulator({ seed: "walk", setupDelayMs: 0 });
+  const emu = await emulators.start({ seed: "walk", setupDelayMs: 0 });
   try {
     const me = emu.users[0].id;
     const db = emu.world.databases.find((d) => d.user_id === me)!;

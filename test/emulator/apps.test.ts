@@ -211,10 +211,9 @@ describe("app lifecycle", () => {
 
 describe("the seeded world", () => {
   test("the same seed gives the same world", async () => {
-    const { startEmulator } = await import("../../src/emulator");
-    const a = await startEmulator({ seed: "same" });
-    const b = await startEmulator({ seed: "same" });
-    const c = await startEmulator({ seed: "other" });
+    const a = await env.start({ seed: "same" });
+    const b = await env.start({ seed: "same" });
+    const c = await env.start({ seed: "other" });
     try {
       const ids = (w: typeof a.world) => [...w.databases, ...w.vms, ...w.backups].map((x) => x.id);
       expect(a.users).toEqual(b.users);

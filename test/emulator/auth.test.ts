@@ -1,7 +1,6 @@
 import { request } from "undici";
 import { signJwt } from "../../src/emulator/jwt";
-import { useEmulator } from "../helpers/emulator";
-import { makeZip, manifest } from "../helpers/zip";
+import { newApp, useEmulator } from "../helpers/emulator";
 
 const env = useEmulator({ setupDelayMs: 0 });
 
@@ -39,8 +38,7 @@ describe("each user sees only their own resources", () => {
   test("every endpoint answers 404 for another user's IDs, and lists leave them out", async () => {
     const alice = env.client({ user: "alice" });
     const bob = env.client({ user: "bob" });
-    const zip = await makeZip({ "hosting.json": manifest({ name: "private" }) });
-    const { id: appId } = await alice.createApp({ archivePath: zip });
+    const { id: appId } = await newApp(alice, "private", {}, {});
     await alice.setAnalytics(appId, true);
     const aliceId = env.emu.users[0].id;
     const db = env.emu.world.databases.find((d) => d.user_id === aliceId && !d.workspace_id)!;

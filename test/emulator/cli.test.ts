@@ -3,7 +3,7 @@ import { chmodSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { request } from "undici";
-import { CLI, spawnEmulator } from "../harness/spawn-emulator";
+import { CLI, spawnEmulator } from "../helpers/spawn-emulator";
 
 /* The built `hosting-emulator` bin, as a person runs it. */
 

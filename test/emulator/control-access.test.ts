@@ -1,7 +1,10 @@
 import { connect } from "node:net";
 import Fastify from "fastify";
-import { startEmulator, type RunningEmulator } from "../../src/emulator";
+import type { RunningEmulator } from "../../src/emulator";
+import { useEmulators } from "../helpers/emulator";
 import { guardControl, isLoopbackAddress } from "../../src/emulator/control-access";
+
+const emulators = useEmulators();
 
 /*
  * The control API (/__emulator/*) can mint a token for any user, read every password and set
@@ -93,9 +96,8 @@ describe("with a control token", () => {
   const TOKEN = "ctl-secret-0123456789";
   let emu: RunningEmulator;
   beforeAll(async () => {
-    emu = await startEmulator({ controlToken: TOKEN, seed: "ctl" });
+    emu = await emulators.start({ controlToken: TOKEN, seed: "ctl" });
   });
-  afterAll(() => emu.stop());
 
   test.each(stateSpellings)("GET %s without the token reveals nothing", async (target) => {
     const r = await send(emu, target);
@@ -149,9 +151,8 @@ describe("with a control token", () => {
 describe("without a control token (loopback peers only)", () => {
   let emu: RunningEmulator;
   beforeAll(async () => {
-    emu = await startEmulator({ seed: "loop" });
+    emu = await emulators.start({ seed: "loop" });
   });
-  afterAll(() => emu.stop());
   const port = () => new URL(emu.url).port;
 
   test.each([
@@ -285,7 +286,7 @@ describe("guardControl", () => {
 
 test("a control token that cannot travel as a Bearer token is refused at start", async () => {
   for (const bad of ["", "has space", "tab\there", "newline\n", "ünïcode"]) {
-    const started = await startEmulator({ controlToken: bad }).catch((e: unknown) => e);
+    const started = await emulators.start({ controlToken: bad }).catch((e: unknown) => e);
     if (started && typeof (started as RunningEmulator).stop === "function") {
       await (started as RunningEmulator).stop();
     }

@@ -2,8 +2,7 @@ import { request } from "undici";
 import { HostingConnectionError, HostingClient } from "../../src/api";
 import { spawn } from "node:child_process";
 import { join } from "node:path";
-import { startEmulator } from "../../src/emulator";
-import { ROOT } from "../harness/pulumi-parts";
+import { ROOT } from "../helpers/pulumi-parts";
 import { useEmulator } from "../helpers/emulator";
 import { makeZip, manifest } from "../helpers/zip";
 
@@ -90,10 +89,9 @@ describe("faults on demand", () => {
   });
 
   test("the same seed rolls the same dice", async () => {
-    const { startEmulator } = await import("../../src/emulator");
     const { HostingClient } = await import("../../src/api");
     const pattern = async () => {
-      const emu = await startEmulator({
+      const emu = await env.start({
         seed: "dice",
         faults: { rules: [{ route: "GET /apps/versions", status: 503, probability: 0.5 }] },
       });
@@ -190,7 +188,7 @@ describe("faults on demand", () => {
       /rules\[0\]\.route: unknown route "GET \/app"; valid routes: "\*", "GET \/apps"/,
     );
     await expect(
-      startEmulator({ faults: { rules: [{ route: "DELETE /apps/:id", status: 500 }] } }),
+      env.start({ faults: { rules: [{ route: "DELETE /apps/:id", status: 500 }] } }),
     ).rejects.toThrow(/unknown route "DELETE \/apps\/:id".*"DELETE \/apps\/\{app_id\}"/);
   });
 });

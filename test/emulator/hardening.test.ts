@@ -4,8 +4,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { request } from "undici";
 import { HostingClient, ServerError } from "../../src/api";
-import { startEmulator, type World } from "../../src/emulator";
-import { newApp as makeApp, useEmulator } from "../helpers/emulator";
+import type { World } from "../../src/emulator";
+import { newApp as makeApp, useEmulator, useEmulators } from "../helpers/emulator";
+
+const emulators = useEmulators();
 
 const env = useEmulator({ setupDelayMs: 0 });
 
@@ -84,15 +86,15 @@ describe("the control API", () => {
 
   test("binding beyond loopback without a control token warns; with one it does not", async () => {
     const warnings: string[] = [];
-    const open = await startEmulator({ host: "0.0.0.0", warn: (m) => warnings.push(m) });
+    const open = await emulators.start({ host: "0.0.0.0", warn: (m) => warnings.push(m) });
     await open.stop();
-    const guarded = await startEmulator({
+    const guarded = await emulators.start({
       host: "0.0.0.0",
       controlToken: "ctl-secret",
       warn: (m) => warnings.push(m),
     });
     await guarded.stop();
-    const local = await startEmulator({ warn: (m) => warnings.push(m) });
+    const local = await emulators.start({ warn: (m) => warnings.push(m) });
     await local.stop();
     // One warning, the open one's.
     expect(warnings).toHaveLength(1);
@@ -102,7 +104,7 @@ describe("the control API", () => {
   });
 
   test("with --control-token, every peer must send it", async () => {
-    const emu = await startEmulator({ controlToken: "ctl-secret" });
+    const emu = await emulators.start({ controlToken: "ctl-secret" });
     try {
       const none = await request(`${emu.url}/__emulator/state`);
       await none.body.dump();
@@ -132,7 +134,7 @@ describe("the state file", () => {
 
   async function goodState(): Promise<string> {
     const file = join(dir, "seed.json");
-    const emu = await startEmulator({ stateFile: file, seed: "state" });
+    const emu = await emulators.start({ stateFile: file, seed: "state" });
     await emu.stop();
     return readFile(file, "utf8");
   }
@@ -156,7 +158,7 @@ describe("the state file", () => {
   ])("%s: refused at start, naming the file and the cause", async (_name, mutate, cause) => {
     const file = join(dir, "state.json");
     await writeFile(file, mutate(await goodState()));
-    const err = (await startEmulator({ stateFile: file }).catch((e: unknown) => e)) as Error;
+    const err = (await emulators.start({ stateFile: file }).catch((e: unknown) => e)) as Error;
     expect(err).toBeInstanceOf(Error);
     expect(err.name).not.toBe("TypeError");
     expect(err.message).toContain(`emulator state file ${file} cannot be used: `);
@@ -168,7 +170,7 @@ describe("the state file", () => {
     const old = JSON.parse(await goodState()) as World;
     old.idempotency[`${old.users[0].id}:old-key`] = { status: 200, body: { message: "before" } };
     await writeFile(file, JSON.stringify(old));
-    const emu = await startEmulator({ stateFile: file });
+    const emu = await emulators.start({ stateFile: file });
     try {
       const vm = emu.world.vms.find((v) => v.user_id === emu.users[0].id)!;
       const r = await request(`${emu.url}/vms/${vm.id}/start`, {
@@ -189,14 +191,14 @@ describe("the state file", () => {
     await writeFile(`${file}.4242.tmp`, "{half");
     await writeFile(`${file}.77.tmp`, "");
     await writeFile(join(dir, "notes.tmp"), "mine");
-    const emu = await startEmulator({ stateFile: file });
+    const emu = await emulators.start({ stateFile: file });
     await emu.stop();
     expect((await readdir(dir)).sort()).toEqual(["notes.tmp", "seed.json", "state.json"]);
   });
 
   test("a save that fails answers 500 and undoes the change in memory", async () => {
     const file = join(dir, "state.json");
-    const emu = await startEmulator({ stateFile: file, setupDelayMs: 0 });
+    const emu = await emulators.start({ stateFile: file, setupDelayMs: 0 });
     const client = new HostingClient({ apiUrl: emu.url, token: emu.issueToken() });
     try {
       const id = await newApp(client, "rollback");

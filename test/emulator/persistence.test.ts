@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { HostingClient } from "../../src/api";
-import { exited, spawnEmulator } from "../harness/spawn-emulator";
+import { exited, spawnEmulator } from "../helpers/spawn-emulator";
 import { until } from "../helpers/until";
 import { makeZip, manifest } from "../helpers/zip";
 

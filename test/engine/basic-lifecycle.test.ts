@@ -1,10 +1,18 @@
 import { appendFileSync } from "node:fs";
 import { join } from "node:path";
-import { startEmulator, type RunningEmulator } from "../../src/emulator";
-import { ROOT } from "../harness/pulumi-parts";
+import type { RunningEmulator } from "../../src/emulator";
+import { useEmulators } from "../helpers/emulator";
+import { ROOT } from "../helpers/pulumi-parts";
 import { mutations } from "../helpers/steps";
-import { describeEngine, diffsOf, ok, opsByName, projectFrom, PulumiStack } from "./engine";
-import { tokenFormsIn } from "./token-forms";
+import {
+  describeEngine,
+  diffsOf,
+  ok,
+  opsByName,
+  projectFrom,
+  PulumiStack,
+} from "../helpers/engine";
+import { tokenFormsIn } from "../helpers/token-forms";
 
 jest.setTimeout(240_000);
 
@@ -17,6 +25,7 @@ const KINDS = ["web", "www", "web-access", "analytics"];
 
 describeEngine("examples/basic through the Pulumi CLI", () => {
   let emu: RunningEmulator;
+  const emulators = useEmulators();
   let stack: PulumiStack;
   let token: string;
   let dir: string;
@@ -24,7 +33,11 @@ describeEngine("examples/basic through the Pulumi CLI", () => {
   const userApps = () => emu.world.apps.filter((a) => a.user_id === emu.users[0].id);
 
   beforeAll(async () => {
-    emu = await startEmulator({ seed: "engine-basic", setupDelayMs: 50, domainActivationMs: 100 });
+    emu = await emulators.start({
+      seed: "engine-basic",
+      setupDelayMs: 50,
+      domainActivationMs: 100,
+    });
     token = emu.issueToken();
     dir = projectFrom(join(ROOT, "examples", "basic"));
     stack = new PulumiStack({ dir, project: "hosting-basic" });
@@ -33,7 +46,6 @@ describeEngine("examples/basic through the Pulumi CLI", () => {
       secrets: { "hosting:token": token },
     });
   }, 120_000);
-  afterAll(() => emu?.stop());
 
   test("preview of a new stack plans four creates and sends nothing that changes the service", async () => {
     emu.resetStats();

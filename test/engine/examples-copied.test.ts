@@ -1,12 +1,15 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { startEmulator, type RunningEmulator } from "../../src/emulator";
-import { ROOT } from "../harness/pulumi-parts";
+import type { RunningEmulator } from "../../src/emulator";
+import { useEmulators } from "../helpers/emulator";
+import { ROOT } from "../helpers/pulumi-parts";
 import { exampleConfig } from "../helpers/example-config";
 import { mutations } from "../helpers/steps";
-import { copyExample, standInsOf } from "./copied-example";
-import { describeEngine, ok, opsByName, type PulumiStack } from "./engine";
+import { copyExample, standInsOf } from "../helpers/copied-example";
+import { describeEngine, ok, opsByName, type PulumiStack } from "../helpers/engine";
+
+const emulators = useEmulators();
 
 /*
  * Every example works once its folder is copied out of the repository: copied to a fresh folder
@@ -34,7 +37,7 @@ async function withCopy(
   fn: (emu: RunningEmulator, stack: PulumiStack, dir: string) => Promise<void>,
   env: (parent: string) => Record<string, string> = () => ({}),
 ) {
-  const emu = await startEmulator({ seed: `copied-${name}`, setupDelayMs: 0 });
+  const emu = await emulators.start({ seed: `copied-${name}`, setupDelayMs: 0 });
   try {
     const copy = await copyExample(name);
     const { config, secrets } = connection(emu);

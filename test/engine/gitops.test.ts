@@ -1,9 +1,11 @@
 import { join } from "node:path";
-import { startEmulator } from "../../src/emulator";
-import { ROOT } from "../harness/pulumi-parts";
+import { useEmulators } from "../helpers/emulator";
+import { ROOT } from "../helpers/pulumi-parts";
 import { mutations } from "../helpers/steps";
-import { describeEngine, ok, opsByName, projectFrom, PulumiStack } from "./engine";
-import { tokenFormsIn } from "./token-forms";
+import { describeEngine, ok, opsByName, projectFrom, PulumiStack } from "../helpers/engine";
+import { tokenFormsIn } from "../helpers/token-forms";
+
+const emulators = useEmulators();
 
 /*
  * examples/gitops runs the CLI with the token and URL in the environment (HOSTING_TOKEN,
@@ -15,7 +17,7 @@ jest.setTimeout(240_000);
 
 describeEngine("examples/basic as examples/gitops deploys it, through the Pulumi CLI", () => {
   test("preview --diff, up and destroy with the connection in the environment only", async () => {
-    const emu = await startEmulator({ seed: "engine-gitops", setupDelayMs: 0 });
+    const emu = await emulators.start({ seed: "engine-gitops", setupDelayMs: 0 });
     try {
       const token = emu.issueToken();
       const env = { HOSTING_API_URL: emu.url, HOSTING_TOKEN: token };

@@ -1,6 +1,7 @@
 import { join } from "node:path";
-import { startEmulator, type RunningEmulator } from "../../src/emulator";
-import { describeEngine, ok, opsByName, projectFrom, PulumiStack } from "./engine";
+import type { RunningEmulator } from "../../src/emulator";
+import { useEmulators } from "../helpers/emulator";
+import { describeEngine, ok, opsByName, projectFrom, PulumiStack } from "../helpers/engine";
 
 /*
  * Taking over an app that already exists, through the real CLI: what Pulumi's own import does
@@ -16,11 +17,12 @@ const said = (r: { stdout: string; stderr: string }) => `${r.stdout}\n${r.stderr
 
 describeEngine("taking over an existing app, through the Pulumi CLI", () => {
   let emu: RunningEmulator;
+  const emulators = useEmulators();
   let stack: PulumiStack;
   let existing: string;
 
   beforeAll(async () => {
-    emu = await startEmulator({ seed: "engine-import", setupDelayMs: 0 });
+    emu = await emulators.start({ seed: "engine-import", setupDelayMs: 0 });
     stack = new PulumiStack({ dir: projectFrom(FIXTURE), project: "adopt" });
     await stack.init({
       config: { "hosting:apiUrl": emu.url },
@@ -33,7 +35,6 @@ describeEngine("taking over an existing app, through the Pulumi CLI", () => {
     expect(await stack.resources()).toEqual([]);
     expect(emu.world.apps.map((a) => a.id)).toEqual([existing]);
   });
-  afterAll(() => emu?.stop());
 
   test("`pulumi import` of a dynamic resource fails (upstream #16175) and changes nothing", async () => {
     const r = await stack.pulumi([

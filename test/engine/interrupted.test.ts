@@ -1,8 +1,9 @@
 import { join } from "node:path";
-import { startEmulator, type RunningEmulator } from "../../src/emulator";
+import type { RunningEmulator } from "../../src/emulator";
+import { useEmulators } from "../helpers/emulator";
 import { until } from "../helpers/until";
-import { describeEngine, ok, projectFrom, PulumiStack } from "./engine";
-import { killGroup } from "./pulumi";
+import { describeEngine, ok, projectFrom, PulumiStack } from "../helpers/engine";
+import { killGroup } from "../helpers/pulumi";
 
 /*
  * `pulumi up` killed (the CLI and everything it started, as a crashed CI runner would) after the
@@ -41,8 +42,9 @@ async function crashedStack(emu: RunningEmulator) {
 
 describeEngine("an up killed mid-create, through the Pulumi CLI", () => {
   let emu: RunningEmulator;
+  const emulators = useEmulators();
   beforeEach(async () => {
-    emu = await startEmulator({ seed: `engine-crash-${Date.now()}`, setupDelayMs: 4000 });
+    emu = await emulators.start({ seed: `engine-crash-${Date.now()}`, setupDelayMs: 4000 });
   });
   afterEach(() => emu?.stop());
 

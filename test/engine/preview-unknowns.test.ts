@@ -1,6 +1,7 @@
 import { join } from "node:path";
-import { startEmulator, type RunningEmulator } from "../../src/emulator";
-import { describeEngine, ok, opsByName, projectFrom, PulumiStack } from "./engine";
+import type { RunningEmulator } from "../../src/emulator";
+import { useEmulators } from "../helpers/emulator";
+import { describeEngine, ok, opsByName, projectFrom, PulumiStack } from "../helpers/engine";
 
 /*
  * A preview whose inputs are not all known yet must say what the following `up` does: when
@@ -14,10 +15,10 @@ const FIXTURE = join(__dirname, "fixtures", "unknowns");
 
 describeEngine("a preview with unknown inputs, through the Pulumi CLI", () => {
   let emu: RunningEmulator;
+  const emulators = useEmulators();
   beforeAll(async () => {
-    emu = await startEmulator({ seed: "engine-unknowns", setupDelayMs: 0 });
+    emu = await emulators.start({ seed: "engine-unknowns", setupDelayMs: 0 });
   });
-  afterAll(() => emu?.stop());
 
   test("plans for web exactly what up then does", async () => {
     const dir = projectFrom(FIXTURE);

@@ -1,9 +1,10 @@
 import { copyFile } from "node:fs/promises";
 import { join } from "node:path";
-import { startEmulator, type RunningEmulator } from "../../src/emulator";
+import type { RunningEmulator } from "../../src/emulator";
+import { useEmulators } from "../helpers/emulator";
 import { makeZip } from "../helpers/zip";
-import { describeEngine, projectFrom, PulumiStack } from "./engine";
-import type { EngineRun } from "./pulumi";
+import { describeEngine, projectFrom, PulumiStack } from "../helpers/engine";
+import type { EngineRun } from "../helpers/pulumi";
 
 /*
  * Mistakes made while writing a program, as `pulumi preview` shows them through the real CLI:
@@ -41,10 +42,10 @@ function expectOneLine(r: EngineRun, where: string, message: string) {
 
 describeEngine("mistakes in a program, through the Pulumi CLI", () => {
   let emu: RunningEmulator;
+  const emulators = useEmulators();
   beforeAll(async () => {
-    emu = await startEmulator({ seed: "engine-mistakes", setupDelayMs: 0 });
+    emu = await emulators.start({ seed: "engine-mistakes", setupDelayMs: 0 });
   });
-  afterAll(() => emu?.stop());
 
   /** A stack of the fixture with this `mistake`; the API URL under `urlKey`. */
   async function stackWith(mistake: string, more: Record<string, string> = {}, urlKey?: string) {

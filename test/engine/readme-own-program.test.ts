@@ -1,12 +1,12 @@
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { packedTarball } from "../harness/packed-tarball";
-import { emulatorOf, type SpawnedEmulator } from "../harness/spawn-emulator";
+import { packedTarball } from "../helpers/packed-tarball";
+import { emulatorOf, type SpawnedEmulator } from "../helpers/spawn-emulator";
 import { codeBlocks, readmeSection } from "../helpers/readme";
 import { ShellSession, type ShellRun } from "../helpers/shell-session";
-import { describeEngine } from "./engine";
-import { engine, engineEnv } from "./pulumi";
+import { describeEngine } from "../helpers/engine";
+import { engine, engineEnv } from "../helpers/pulumi";
 
 /*
  * The README's "Your own program, from an empty folder", followed literally: every command of its

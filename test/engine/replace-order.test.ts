@@ -1,8 +1,8 @@
 import { appendFileSync } from "node:fs";
 import { join } from "node:path";
-import { requestLog, type LoggedRequest } from "../harness/request-log";
-import { spawnEmulator } from "../harness/spawn-emulator";
-import { describeEngine, ok, opsByName, projectFrom, PulumiStack } from "./engine";
+import { requestLog, type LoggedRequest } from "../helpers/request-log";
+import { spawnEmulator } from "../helpers/spawn-emulator";
+import { describeEngine, ok, opsByName, projectFrom, PulumiStack } from "../helpers/engine";
 
 jest.setTimeout(240_000);
 

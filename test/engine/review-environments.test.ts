@@ -1,7 +1,9 @@
 import { appendFileSync } from "node:fs";
 import { join } from "node:path";
-import { startEmulator } from "../../src/emulator";
-import { describeEngine, ok, opsByName, projectFrom, PulumiStack } from "./engine";
+import { useEmulators } from "../helpers/emulator";
+import { describeEngine, ok, opsByName, projectFrom, PulumiStack } from "../helpers/engine";
+
+const emulators = useEmulators();
 
 /*
  * examples/gitops/review.yml's lifecycle through the real CLI against the emulator: production
@@ -13,7 +15,7 @@ jest.setTimeout(480_000);
 
 describeEngine("a review environment per pull request, through the Pulumi CLI", () => {
   test("open, push, a second in parallel, close: production untouched, nothing left", async () => {
-    const emu = await startEmulator({ seed: "engine-review", setupDelayMs: 0 });
+    const emu = await emulators.start({ seed: "engine-review", setupDelayMs: 0 });
     try {
       const env = { HOSTING_API_URL: emu.url, HOSTING_TOKEN: emu.issueToken() };
       const fixture = join(__dirname, "fixtures", "review");

@@ -1,6 +1,8 @@
 import { join } from "node:path";
-import { startEmulator } from "../../src/emulator";
-import { describeEngine, ok, projectFrom, PulumiStack } from "./engine";
+import { useEmulators } from "../helpers/emulator";
+import { describeEngine, ok, projectFrom, PulumiStack } from "../helpers/engine";
+
+const emulators = useEmulators();
 
 /*
  * A token rotated in the stack config after the last `up`. The engine keeps the stack config of
@@ -14,7 +16,7 @@ const FIXTURE = join(__dirname, "fixtures", "one-app");
 
 describeEngine("a token rotated after the last up, through the Pulumi CLI", () => {
   test("plain refresh uses the token of the last up; destroy --run-program today's config", async () => {
-    const emu = await startEmulator({ seed: "engine-rotate", setupDelayMs: 0 });
+    const emu = await emulators.start({ seed: "engine-rotate", setupDelayMs: 0 });
     try {
       const stack = new PulumiStack({ dir: projectFrom(FIXTURE), project: "crash" });
       const token = emu.issueToken();

@@ -1,8 +1,11 @@
 import { join } from "node:path";
-import { startEmulator, type RunningEmulator } from "../../src/emulator";
-import { ROOT } from "../harness/pulumi-parts";
-import { describeEngine, ok, opsByName, projectFrom, PulumiStack } from "./engine";
-import { tokenFormsIn } from "./token-forms";
+import type { RunningEmulator } from "../../src/emulator";
+import { useEmulators } from "../helpers/emulator";
+import { ROOT } from "../helpers/pulumi-parts";
+import { describeEngine, ok, opsByName, projectFrom, PulumiStack } from "../helpers/engine";
+import { tokenFormsIn } from "../helpers/token-forms";
+
+const emulators = useEmulators();
 
 /*
  * What a user meets when things go wrong, through the real CLI: configuration mistakes at
@@ -20,9 +23,8 @@ const said = (r: { stdout: string; stderr: string }) => `${r.stdout}\n${r.stderr
 describeEngine("configuration mistakes, through the Pulumi CLI", () => {
   let emu: RunningEmulator;
   beforeAll(async () => {
-    emu = await startEmulator({ seed: "engine-config", setupDelayMs: 0 });
+    emu = await emulators.start({ seed: "engine-config", setupDelayMs: 0 });
   });
-  afterAll(() => emu?.stop());
 
   async function basicWith(config: Record<string, string>, secrets: Record<string, string>) {
     const stack = new PulumiStack({ dir: projectFrom(BASIC), project: "hosting-basic" });
@@ -51,7 +53,7 @@ describeEngine("configuration mistakes, through the Pulumi CLI", () => {
     ));
 
   test("a wrong token: preview fails with the service's 401, and the token is not echoed", async () => {
-    const other = await startEmulator({ seed: "engine-other-issuer" });
+    const other = await emulators.start({ seed: "engine-other-issuer" });
     const foreign = other.issueToken();
     await other.stop();
     const stack = await basicWith({ "hosting:apiUrl": emu.url }, { "hosting:token": foreign });
@@ -72,7 +74,7 @@ describeEngine("configuration mistakes, through the Pulumi CLI", () => {
 
 describeEngine("a throttling, reply-losing service during up, through the Pulumi CLI", () => {
   test("one up under a 429 storm and a lost create reply: one app, the one in state", async () => {
-    const emu = await startEmulator({ seed: "engine-storm", setupDelayMs: 20 });
+    const emu = await emulators.start({ seed: "engine-storm", setupDelayMs: 20 });
     try {
       const stack = new PulumiStack({ dir: projectFrom(BASIC), project: "hosting-basic" });
       await stack.init({

@@ -1,11 +1,12 @@
 import { copyFileSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { startEmulator, type RunningEmulator } from "../../src/emulator";
-import { loadState } from "../harness/state";
+import type { RunningEmulator } from "../../src/emulator";
+import { useEmulators } from "../helpers/emulator";
+import { loadState } from "../helpers/state";
 import { mutations } from "../helpers/steps";
-import { goldenVersions } from "../upgrade/golden-replay";
-import { describeEngine, ok, projectFrom, PulumiStack } from "./engine";
-import { toCheckpoint } from "./golden-state";
+import { goldenVersions } from "../helpers/golden-replay";
+import { describeEngine, ok, projectFrom, PulumiStack } from "../helpers/engine";
+import { toCheckpoint } from "../helpers/golden-state";
 
 /*
  * Every golden state an earlier release recorded, taken over by the real engine with today's
@@ -31,12 +32,13 @@ describeEngine("golden upgrade states through the Pulumi CLI", () => {
     const recorded = JSON.parse(readFileSync(join(fixture, "golden.json"), "utf8")) as Recorded;
     const before = loadState(join(fixture, "state.json"));
     let emu: RunningEmulator;
+    const emulators = useEmulators();
     let stack: PulumiStack;
 
     beforeAll(async () => {
       const dir = projectFrom(join(fixture, "program"));
       copyFileSync(join(fixture, "emulator-state.json"), join(dir, "emulator-state.json"));
-      emu = await startEmulator({
+      emu = await emulators.start({
         seed: recorded.seed,
         stateFile: join(dir, "emulator-state.json"),
       });
@@ -51,7 +53,6 @@ describeEngine("golden upgrade states through the Pulumi CLI", () => {
         toCheckpoint(before, empty, where, providerConfig, ["hosting:token"]),
       );
     });
-    afterAll(() => emu?.stop());
 
     test("imports, and previews with no change and no request that changes anything", async () => {
       expect((await stack.resources()).map((r) => r.urn).sort()).toEqual(

@@ -1,7 +1,7 @@
 import { join } from "node:path";
-import { startEmulator, type RunningEmulator } from "../../src/emulator";
-import { appIdsOf } from "../helpers/emulator";
-import { describeEngine, ok, opsByName, projectFrom, PulumiStack } from "./engine";
+import type { RunningEmulator } from "../../src/emulator";
+import { appIdsOf, useEmulators } from "../helpers/emulator";
+import { describeEngine, ok, opsByName, projectFrom, PulumiStack } from "../helpers/engine";
 
 /*
  * Whose app it is, through the real CLI against the emulator: a token rotated, a token of
@@ -14,10 +14,10 @@ jest.setTimeout(480_000);
 const FIXTURE = join(__dirname, "fixtures", "whose-app");
 
 let emu: RunningEmulator;
+const emulators = useEmulators();
 beforeAll(async () => {
-  emu = await startEmulator({ seed: "engine-whose-app", setupDelayMs: 0 });
+  emu = await emulators.start({ seed: "engine-whose-app", setupDelayMs: 0 });
 });
-afterAll(async () => emu?.stop());
 
 const appsOf = (user: string) => appIdsOf(emu, user);
 

@@ -3,26 +3,61 @@ import { HostingClient, type HostingClientOptions } from "../../src/api";
 import { startEmulator, type EmulatorOptions, type RunningEmulator } from "../../src/emulator";
 import { makeZip, manifest } from "./zip";
 
-/** Starts an emulator on 127.0.0.1:0 for one test file and closes it (and its clients) after. */
-export function useEmulator(options: EmulatorOptions = {}) {
-  const ctx = {} as { emu: RunningEmulator; clients: HostingClient[] };
-  beforeAll(async () => {
-    ctx.emu = await startEmulator({ seed: "test", ...options });
-    ctx.clients = [];
-  });
+/**
+ * Every emulator a test starts comes from here (test/structure/one-emulator-fixture.test.ts
+ * holds it): a real server on 127.0.0.1, port 0 unless the options name one, stopped after
+ * the test file however the test ended. `start` may be called in a hook or in a test; a test
+ * may stop one earlier itself (stop is idempotent here).
+ */
+export function useEmulators() {
+  const running = new Set<RunningEmulator>();
   afterAll(async () => {
-    await Promise.all(ctx.clients.map((c) => c.close()));
-    await ctx.emu.stop();
+    await Promise.all([...running].map((emu) => emu.stop()));
   });
   return {
-    get emu() {
-      return ctx.emu;
+    async start(options: EmulatorOptions = {}): Promise<RunningEmulator> {
+      const emu = await startEmulator({ seed: "test", ...options });
+      const close = emu.stop.bind(emu);
+      let closing: Promise<void> | undefined;
+      emu.stop = () => {
+        running.delete(emu);
+        return (closing ??= close());
+      };
+      running.add(emu);
+      return emu;
     },
+  };
+}
+
+/**
+ * One emulator for one test file, started before its tests and closed (with its clients) after;
+ * `start` makes more (a second server, another seed or state file).
+ */
+export function useEmulator(options: EmulatorOptions = {}) {
+  const ctx: { emu?: RunningEmulator; clients: HostingClient[] } = { clients: [] };
+  // Declared first, so run first (jest runs after-hooks in order): clients close, then servers.
+  afterAll(async () => {
+    await Promise.all(ctx.clients.map((c) => c.close()));
+  });
+  const emulators = useEmulators();
+  beforeAll(async () => {
+    ctx.emu = await emulators.start(options);
+  });
+  const running = (): RunningEmulator => {
+    if (!ctx.emu)
+      throw new Error("useEmulator: the emulator starts in beforeAll; use it from a test");
+    return ctx.emu;
+  };
+  return {
+    get emu() {
+      return running();
+    },
+    start: emulators.start,
     client(extra: Partial<HostingClientOptions> & { user?: string } = {}): HostingClient {
       const { user, ...rest } = extra;
       const c = new HostingClient({
-        apiUrl: ctx.emu.url,
-        token: ctx.emu.issueToken(user),
+        apiUrl: running().url,
+        token: running().issueToken(user),
         ...rest,
       });
       ctx.clients.push(c);

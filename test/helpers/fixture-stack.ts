@@ -1,7 +1,7 @@
 import { join } from "node:path";
 import type { RunningEmulator } from "../../src/emulator";
-import { Deployment } from "../harness/deployment";
-import { programDir } from "../harness/stack-dir";
+import { Deployment } from "./deployment";
+import { programDir } from "./stack-dir";
 
 /** A program of test/e2e/fixtures, in a fresh folder, ready to deploy against an emulator. */
 export function fixtureStack(emu: RunningEmulator, name: string): Deployment {

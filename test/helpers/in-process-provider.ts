@@ -2,7 +2,7 @@ import { Struct, type JavaScriptValue } from "google-protobuf/google/protobuf/st
 import { Config } from "@pulumi/pulumi/cmd/dynamic-provider/config";
 import { getProject } from "@pulumi/pulumi/metadata";
 import { unwrapRpcSecret } from "@pulumi/pulumi/runtime/rpc";
-import type { InitFailure, ProviderHost, Props } from "../harness/provider-host";
+import type { InitFailure, ProviderHost, Props } from "./provider-host";
 import type { Clock } from "../../src/base";
 
 type Handlers = typeof import("../../src/provider/handlers");

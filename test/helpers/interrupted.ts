@@ -1,5 +1,5 @@
 import type { RunningEmulator } from "../../src/emulator";
-import type { ProviderHost } from "../harness/provider-host";
+import type { ProviderHost } from "./provider-host";
 import { until } from "./until";
 
 /*

@@ -1,8 +1,9 @@
 import { mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { startEmulator, type EmulatorOptions, type RunningEmulator } from "../../src/emulator";
-import { ProviderHost } from "../harness/provider-host";
+import type { EmulatorOptions, RunningEmulator } from "../../src/emulator";
+import { useEmulators } from "./emulator";
+import { ProviderHost } from "./provider-host";
 import { InProcessProvider, type ProviderCalls } from "./in-process-provider";
 import { serializedProvider, urnOf } from "./serialize";
 import { TestClock } from "./test-clock";
@@ -44,8 +45,13 @@ function useProviderEnv<H extends ProviderCalls>(
   start: (env: Record<string, string>) => Promise<H>,
 ) {
   const ctx = {} as { emu: RunningEmulator; host: H; token: string };
+  // Declared before the emulators' hook, so it runs first: the host stops, then the server.
+  afterAll(async () => {
+    await ctx.host?.stop();
+  });
+  const emulators = useEmulators();
   beforeAll(async () => {
-    ctx.emu = await startEmulator({ seed: "provider", setupDelayMs: 50, ...options });
+    ctx.emu = await emulators.start({ seed: "provider", setupDelayMs: 50, ...options });
     ctx.token = ctx.emu.issueToken();
     ctx.host = await startHost();
   });
@@ -59,10 +65,6 @@ function useProviderEnv<H extends ProviderCalls>(
     await host.configure({ "hosting:apiUrl": ctx.emu.url, "hosting:token": ctx.token });
     return host;
   }
-  afterAll(async () => {
-    await ctx.host?.stop();
-    await ctx.emu?.stop();
-  });
   const providers = new Map<ResourceKind, string>();
   return {
     get emu() {

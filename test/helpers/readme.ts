@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { ROOT } from "../harness/pulumi-parts";
+import { ROOT } from "./pulumi-parts";
 
 /*
  * The README's text as tests read it: a section, and its fenced code blocks in order. Tests of a

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, realpathSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { alive } from "../../scripts/dir-lock";
-import { exited } from "../harness/spawn-emulator";
+import { exited } from "./spawn-emulator";
 import { until } from "./until";
 import { ShellSession } from "./shell-session";
 

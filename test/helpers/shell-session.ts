@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { killGroup } from "../engine/pulumi";
+import { killGroup } from "./pulumi";
 
 /*
  * Commands typed into a terminal, one after another, as a README tells a user to. Each runs in a

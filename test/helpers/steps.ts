@@ -1,5 +1,5 @@
 import type { RunningEmulator } from "../../src/emulator";
-import type { Step } from "../harness/deployment";
+import type { Step } from "./deployment";
 
 /** A step's resource kind, e.g. "App" from its URN. */
 export const kind = (s: Step) => s.urn.split("::")[2].split(":").pop();

@@ -2,8 +2,9 @@ import { execFile } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { promisify } from "node:util";
 import { join } from "node:path";
-import { startEmulator, type RunningEmulator } from "../../src/emulator";
-import { cliMissing, cliSession, projectDir } from "./cli";
+import type { RunningEmulator } from "../../src/emulator";
+import { useEmulators } from "../helpers/emulator";
+import { cliMissing, cliSession, projectDir } from "../helpers/native-cli";
 
 /*
  * The native plugin through the real Pulumi CLI (v3.274.1) against the emulator: a program whose
@@ -36,15 +37,13 @@ exports.postgres = dbs.apply((d) => d.items.length);
 `;
 
 let emu: RunningEmulator;
+const emulators = useEmulators();
 let token: string;
 const cli = cliSession();
 
 beforeAll(async () => {
-  emu = await startEmulator({ seed: "native-engine", setupDelayMs: 0 });
+  emu = await emulators.start({ seed: "native-engine", setupDelayMs: 0 });
   token = emu.issueToken();
-});
-afterAll(async () => {
-  await emu?.stop();
 });
 
 async function newStack(dir: string, name: string) {

@@ -2,10 +2,11 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { HostingClient } from "../../src/api";
-import { startEmulator, type RunningEmulator } from "../../src/emulator";
-import { tokenFormsIn } from "../engine/token-forms";
+import type { RunningEmulator } from "../../src/emulator";
+import { useEmulators } from "../helpers/emulator";
+import { tokenFormsIn } from "../helpers/token-forms";
 import { makeZip, manifest } from "../helpers/zip";
-import { cliMissing, cliSession, yamlMissing, type Run } from "./cli";
+import { cliMissing, cliSession, yamlMissing, type Run } from "../helpers/native-cli";
 
 /*
  * `pulumi import` of the native plugin's resources through the real CLI, in a Pulumi YAML
@@ -19,6 +20,7 @@ const HEADER = "name: imports\nruntime: yaml\n";
 const PLACEHOLDER = "<the folder or .zip of this app's code>";
 
 let emu: RunningEmulator;
+const emulators = useEmulators();
 let alice: string;
 let bob: string;
 /** Apps made outside any stack: alice's (the stack's account) and bob's. */
@@ -37,14 +39,11 @@ async function madeOutside(token: string, name: string, domain: string): Promise
 }
 
 beforeAll(async () => {
-  emu = await startEmulator({ seed: "native-import", setupDelayMs: 0 });
+  emu = await emulators.start({ seed: "native-import", setupDelayMs: 0 });
   alice = emu.issueToken();
   bob = emu.issueToken(emu.users[1].id);
   made.alice = await madeOutside(alice, "outside", "www.outside.pointed.test");
   made.bob = await madeOutside(bob, "bobs", "www.bob.pointed.test");
-});
-afterAll(async () => {
-  await emu?.stop();
 });
 
 const said = (r: Run) => `${r.stdout}\n${r.stderr}`;

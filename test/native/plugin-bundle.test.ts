@@ -1,8 +1,8 @@
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { ProviderHost } from "../harness/provider-host";
-import { ROOT } from "../harness/pulumi-parts";
+import { ProviderHost } from "../helpers/provider-host";
+import { ROOT } from "../helpers/pulumi-parts";
 
 /*
  * The one-file plugin (scripts/plugin-bundle.js) where a user's machine may put it: below a

@@ -2,12 +2,13 @@ import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync } from "
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { basename, join } from "node:path";
-import { startEmulator, type RunningEmulator } from "../../src/emulator";
-import { ROOT } from "../harness/pulumi-parts";
-import { cliMissing, yamlMissing, type Run } from "./cli";
-import { readmeInstall, readmeInstallSection, removeUserFolders, sh } from "./user-cli";
-import { userFolder, userSession, warningsIn } from "./user-cli";
-import { writeYamlProject } from "./yaml-project";
+import type { RunningEmulator } from "../../src/emulator";
+import { useEmulators } from "../helpers/emulator";
+import { ROOT } from "../helpers/pulumi-parts";
+import { cliMissing, yamlMissing, type Run } from "../helpers/native-cli";
+import { readmeInstall, readmeInstallSection, removeUserFolders, sh } from "../helpers/user-cli";
+import { userFolder, userSession, warningsIn } from "../helpers/user-cli";
+import { writeYamlProject } from "../helpers/yaml-project";
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { writeArchives } = require("../../scripts/plugin-archives") as {
@@ -39,12 +40,13 @@ const missing = cliMissing ?? yamlMissing;
 
 (missing ? describe.skip : describe)(`the plugin downloaded ${missing ?? ""}`, () => {
   let emu: RunningEmulator;
+  const emulators = useEmulators();
   let server: Server;
   let serverUrl: string;
   const requests: string[] = [];
 
   beforeAll(async () => {
-    emu = await startEmulator({ seed: "plugin-download", setupDelayMs: 0 });
+    emu = await emulators.start({ seed: "plugin-download", setupDelayMs: 0 });
     const archives = new Map(
       writeArchives(userFolder("archives")).map((file) => [`/${basename(file)}`, file]),
     );
@@ -62,7 +64,6 @@ const missing = cliMissing ?? yamlMissing;
   }, 300_000);
   afterAll(async () => {
     await new Promise((resolve) => server?.close(resolve));
-    await emu?.stop();
     removeUserFolders();
   });
   beforeEach(() => {

@@ -1,10 +1,11 @@
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { startEmulator, type RunningEmulator } from "../../src/emulator";
-import { packedTarball } from "../harness/packed-tarball";
-import { ROOT } from "../harness/pulumi-parts";
-import { cliMissing, yamlMissing, type Run } from "./cli";
+import type { RunningEmulator } from "../../src/emulator";
+import { useEmulators } from "../helpers/emulator";
+import { packedTarball } from "../helpers/packed-tarball";
+import { ROOT } from "../helpers/pulumi-parts";
+import { cliMissing, yamlMissing, type Run } from "../helpers/native-cli";
 import {
   nodeModulesAbove,
   onUserPath,
@@ -14,8 +15,8 @@ import {
   userFolder,
   userSession,
   warningsIn,
-} from "./user-cli";
-import { writeYamlProject } from "./yaml-project";
+} from "../helpers/user-cli";
+import { writeYamlProject } from "../helpers/yaml-project";
 
 /*
  * The plugin as the package ships it (plugin/ of the packed tarball, unpacked where npm puts it),
@@ -34,9 +35,10 @@ const missing = cliMissing ?? yamlMissing;
 
 (missing ? describe.skip : describe)(`the shipped plugin, installed ${missing ?? ""}`, () => {
   let emu: RunningEmulator;
+  const emulators = useEmulators();
   let project: string;
   beforeAll(async () => {
-    emu = await startEmulator({ seed: "plugin-install", setupDelayMs: 0 });
+    emu = await emulators.start({ seed: "plugin-install", setupDelayMs: 0 });
     // What `npm install pulumi-hosting` makes: the package at node_modules/pulumi-hosting.
     project = userFolder("npm-project");
     const at = join(project, "node_modules", "pulumi-hosting");
@@ -44,7 +46,6 @@ const missing = cliMissing ?? yamlMissing;
     execFileSync("tar", ["-xzf", await packedTarball(), "-C", at, "--strip-components=1"]);
   }, 300_000);
   afterAll(async () => {
-    await emu?.stop();
     removeUserFolders();
   });
 

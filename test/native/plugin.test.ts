@@ -1,8 +1,9 @@
-import { startEmulator, type RunningEmulator } from "../../src/emulator";
+import type { RunningEmulator } from "../../src/emulator";
+import { useEmulators } from "../helpers/emulator";
 import { resourceDeclarations } from "../../src/provider/declarations";
 import * as provproto from "@pulumi/pulumi/proto/provider_pb";
 import { Struct } from "google-protobuf/google/protobuf/struct_pb";
-import { ProviderHost } from "../harness/provider-host";
+import { ProviderHost } from "../helpers/provider-host";
 import { appSource, expectNoToken } from "../helpers/provider-env";
 
 /*
@@ -21,11 +22,12 @@ const rawCall = (h: ProviderHost, method: string, req: unknown) =>
   (h as unknown as { call(m: string, r: unknown): Promise<unknown> }).call(method, req);
 
 let emu: RunningEmulator;
+const emulators = useEmulators();
 let host: ProviderHost;
 let token: string;
 
 beforeAll(async () => {
-  emu = await startEmulator({ seed: "native", setupDelayMs: 0 });
+  emu = await emulators.start({ seed: "native", setupDelayMs: 0 });
   token = emu.issueToken();
   host = await ProviderHost.startNative({ HOSTING_LIST_CACHE_MS: "0" });
   // A default provider: the engine sends the stack's `hosting:*` config as variables.
@@ -33,7 +35,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await host?.stop();
-  await emu?.stop();
 });
 
 test("the schema: every kind and data source under `hosting:index:`, secrets and replacements marked", async () => {

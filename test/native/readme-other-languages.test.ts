@@ -4,10 +4,11 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { ensureEntry, toolCache } from "../../scripts/cache-entry";
-import { startEmulator, type RunningEmulator } from "../../src/emulator";
-import { ROOT } from "../harness/pulumi-parts";
-import { cliMissing, cliSession, yamlMissing } from "./cli";
-import { runPythonProgram } from "./python-run";
+import type { RunningEmulator } from "../../src/emulator";
+import { useEmulators } from "../helpers/emulator";
+import { ROOT } from "../helpers/pulumi-parts";
+import { cliMissing, cliSession, yamlMissing } from "../helpers/native-cli";
+import { runPythonProgram } from "../helpers/python-run";
 
 /*
  * The README's "Other languages" section, run from its text against the emulator: the SDKs'
@@ -49,12 +50,10 @@ const { version } = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8"))
 };
 
 let emu: RunningEmulator;
+const emulators = useEmulators();
 beforeAll(async () => {
   // As written: the examples' domain ends in .pointed.test, which the emulator counts as pointed.
-  emu = await startEmulator({ seed: "readme-languages", setupDelayMs: 0 });
-});
-afterAll(async () => {
-  await emu?.stop();
+  emu = await emulators.start({ seed: "readme-languages", setupDelayMs: 0 });
 });
 
 function workWithApp(): string {

@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { ROOT } from "../harness/pulumi-parts";
+import { ROOT } from "../helpers/pulumi-parts";
 import { testIf } from "../helpers/test-if";
-import { goMissing } from "./go-tool";
+import { goMissing } from "../helpers/go-tool";
 
 /*
  * The reference pages' examples are what their YAML sources give (scripts/reference-programs.js:

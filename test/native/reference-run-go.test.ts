@@ -1,9 +1,9 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
-import { cliMissing, cliSession } from "./cli";
-import type { Seen } from "./python-run";
-import { outputsOfSeen, pageExamples, runExamples } from "./reference-run";
-import { goModuleFiles, goModuleProgram } from "./sdk-cache";
+import { cliMissing, cliSession } from "../helpers/native-cli";
+import type { Seen } from "../helpers/python-run";
+import { outputsOfSeen, pageExamples, runExamples } from "../helpers/reference-run";
+import { goModuleFiles, goModuleProgram } from "../helpers/sdk-cache";
 
 /*
  * Every Go example of docs/reference, as the pages show it, compiled against the committed SDK

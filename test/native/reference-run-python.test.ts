@@ -1,8 +1,8 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { cliMissing } from "./cli";
-import { runPythonProgram } from "./python-run";
-import { outputsOfSeen, pageExamples, runExamples } from "./reference-run";
+import { cliMissing } from "../helpers/native-cli";
+import { runPythonProgram } from "../helpers/python-run";
+import { outputsOfSeen, pageExamples, runExamples } from "../helpers/reference-run";
 
 /*
  * Every Python example of docs/reference, as the pages show it, run as one stack through the

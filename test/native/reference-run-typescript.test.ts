@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { describeEngine, ok, projectFrom, PulumiStack } from "../engine/engine";
-import { cliOutputs, pageExamples, runExamples } from "./reference-run";
+import { describeEngine, ok, projectFrom, PulumiStack } from "../helpers/engine";
+import { cliOutputs, pageExamples, runExamples } from "../helpers/reference-run";
 
 /*
  * Every TypeScript example of docs/reference, as the pages show it, run as one stack through the

@@ -1,8 +1,8 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse, stringify } from "yaml";
-import { cliMissing, cliSession, yamlMissing } from "./cli";
-import { cliOutputs, pageExamples, runExamples } from "./reference-run";
+import { cliMissing, cliSession, yamlMissing } from "../helpers/native-cli";
+import { cliOutputs, pageExamples, runExamples } from "../helpers/reference-run";
 
 /*
  * Every YAML example of docs/reference, as the pages show it, merged into one program and run

@@ -1,9 +1,9 @@
 import { execFileSync } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { ROOT } from "../harness/pulumi-parts";
+import { ROOT } from "../helpers/pulumi-parts";
 import { testIf } from "../helpers/test-if";
-import { goMissing } from "./go-tool";
+import { goMissing } from "../helpers/go-tool";
 
 /*
  * The SDKs as artifacts (scripts/sdk.js, `npm run sdk`): the Go SDK committed at sdk/go/hosting

@@ -3,10 +3,11 @@ import { mkdtempSync, mkdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import { startEmulator, type RunningEmulator } from "../../src/emulator";
-import { cliMissing, cliSession } from "./cli";
-import { runPythonProgram, type Seen } from "./python-run";
-import { goProgram } from "./sdk-cache";
+import type { RunningEmulator } from "../../src/emulator";
+import { useEmulators } from "../helpers/emulator";
+import { cliMissing, cliSession } from "../helpers/native-cli";
+import { runPythonProgram, type Seen } from "../helpers/python-run";
+import { goProgram } from "../helpers/sdk-cache";
 
 /*
  * Programs of the SDKs as a user gets them, through the real engine against the emulator: Python
@@ -17,11 +18,9 @@ import { goProgram } from "./sdk-cache";
  */
 
 let emu: RunningEmulator;
+const emulators = useEmulators();
 beforeAll(async () => {
-  emu = await startEmulator({ seed: "native-sdks", setupDelayMs: 0 });
-});
-afterAll(async () => {
-  await emu?.stop();
+  emu = await emulators.start({ seed: "native-sdks", setupDelayMs: 0 });
 });
 
 /** A work folder with an app in ./app. */

@@ -1,8 +1,9 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { startEmulator, type RunningEmulator } from "../../src/emulator";
-import { tokenFormsIn } from "../engine/token-forms";
-import { cliMissing, cliSession, projectDir, type Run } from "./cli";
+import type { RunningEmulator } from "../../src/emulator";
+import { useEmulators } from "../helpers/emulator";
+import { tokenFormsIn } from "../helpers/token-forms";
+import { cliMissing, cliSession, projectDir, type Run } from "../helpers/native-cli";
 
 /*
  * Every way of giving the native plugin a token, through the real CLI: stack config
@@ -69,11 +70,9 @@ interface EngineEvent {
 }
 
 let emu: RunningEmulator;
+const emulators = useEmulators();
 beforeAll(async () => {
-  emu = await startEmulator({ seed: "native-secrets", setupDelayMs: 0 });
-});
-afterAll(async () => {
-  await emu?.stop();
+  emu = await emulators.start({ seed: "native-secrets", setupDelayMs: 0 });
 });
 
 (cliMissing ? describe.skip : describe)(

@@ -1,9 +1,9 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { startEmulator, type RunningEmulator } from "../../src/emulator";
-import { appIdsOf } from "../helpers/emulator";
-import { cliMissing, cliSession, yamlMissing } from "./cli";
+import type { RunningEmulator } from "../../src/emulator";
+import { appIdsOf, useEmulators } from "../helpers/emulator";
+import { cliMissing, cliSession, yamlMissing } from "../helpers/native-cli";
 
 /*
  * Whose app it is, with the native plugin's explicit providers (a YAML program through the real
@@ -47,10 +47,10 @@ outputs:
 `;
 
 let emu: RunningEmulator;
+const emulators = useEmulators();
 beforeAll(async () => {
-  emu = await startEmulator({ seed: "native-whose", setupDelayMs: 0 });
+  emu = await emulators.start({ seed: "native-whose", setupDelayMs: 0 });
 });
-afterAll(async () => emu?.stop());
 
 const appsOf = (user: string) => appIdsOf(emu, user);
 

@@ -1,9 +1,10 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { startEmulator, type RunningEmulator } from "../../src/emulator";
-import { cliMissing, cliSession, yamlMissing } from "./cli";
-import { writeYamlProject } from "./yaml-project";
+import type { RunningEmulator } from "../../src/emulator";
+import { useEmulators } from "../helpers/emulator";
+import { cliMissing, cliSession, yamlMissing } from "../helpers/native-cli";
+import { writeYamlProject } from "../helpers/yaml-project";
 
 /*
  * A Pulumi YAML program of the native plugin, through the real CLI and YAML's own language host
@@ -12,11 +13,9 @@ import { writeYamlProject } from "./yaml-project";
  */
 
 let emu: RunningEmulator;
+const emulators = useEmulators();
 beforeAll(async () => {
-  emu = await startEmulator({ seed: "native-yaml", setupDelayMs: 0 });
-});
-afterAll(async () => {
-  await emu?.stop();
+  emu = await emulators.start({ seed: "native-yaml", setupDelayMs: 0 });
 });
 
 const missing = cliMissing ?? yamlMissing;

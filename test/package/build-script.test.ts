@@ -11,7 +11,7 @@ import {
 import { rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { ROOT } from "../harness/pulumi-parts";
+import { ROOT } from "../helpers/pulumi-parts";
 
 /*
  * scripts/build.js, which jest's globalSetup calls: whatever starts jest, tests that load dist/

@@ -2,8 +2,9 @@ import { spawn, spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { parse } from "yaml";
-import { startEmulator, type RunningEmulator } from "../../src/emulator";
-import { describeEngine, ok, projectFrom, PulumiStack } from "../engine/engine";
+import type { RunningEmulator } from "../../src/emulator";
+import { useEmulators } from "../helpers/emulator";
+import { describeEngine, ok, projectFrom, PulumiStack } from "../helpers/engine";
 import { stepwise } from "../helpers/stepwise";
 import type { Workflow, WorkflowStep } from "../helpers/workflow";
 
@@ -150,6 +151,7 @@ const ago = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOSt
 
 describeEngine("the GitOps workflows' shell steps, against real stacks", () => {
   let emu: RunningEmulator;
+  const emulators = useEmulators();
   let dir: string;
   let work: string;
   let gh: GitHub;
@@ -164,7 +166,7 @@ describeEngine("the GitOps workflows' shell steps, against real stacks", () => {
     if (spawnSync("jq", ["--version"]).status !== 0) {
       throw new Error("the workflows' shell steps need jq on PATH: apt-get install jq");
     }
-    emu = await startEmulator({ seed: "gitops-scripts", setupDelayMs: 0 });
+    emu = await emulators.start({ seed: "gitops-scripts", setupDelayMs: 0 });
     dir = projectFrom(FIXTURE);
     work = fs.mkdtempSync(path.join(path.dirname(dir), "steps-"));
     gh = new GitHub(ghDir(work));
@@ -192,7 +194,6 @@ describeEngine("the GitOps workflows' shell steps, against real stacks", () => {
       GH_REPO: "acme/shop",
     };
   }, 600_000);
-  afterAll(() => emu?.stop());
 
   const run = (file: string, marker: string, extra: Values = {}) =>
     runStep(stepOf(file, marker), stacks.prod, { ...values, ...extra }, work);

@@ -2,8 +2,8 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, dirname, join } from "node:path";
-import { ProviderHost } from "../harness/provider-host";
-import { ROOT } from "../harness/pulumi-parts";
+import { ProviderHost } from "../helpers/provider-host";
+import { ROOT } from "../helpers/pulumi-parts";
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { writeArchives } = require("../../scripts/plugin-archives") as {

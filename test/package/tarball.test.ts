@@ -2,8 +2,8 @@ import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { packedTarball } from "../harness/packed-tarball";
-import { ROOT } from "../harness/pulumi-parts";
+import { packedTarball } from "../helpers/packed-tarball";
+import { ROOT } from "../helpers/pulumi-parts";
 
 /*
  * What `npm pack` ships, and what a provider user gets from it: the tarball installed into a

@@ -1,8 +1,11 @@
-import { startEmulator, type RunningEmulator } from "../../src/emulator";
+import type { RunningEmulator } from "../../src/emulator";
+import { useEmulators } from "../helpers/emulator";
 import { InProcessProvider } from "../helpers/in-process-provider";
 import { TestClock } from "../helpers/test-clock";
 import { appSource } from "../helpers/provider-env";
 import { serializedProvider, urnOf } from "../helpers/serialize";
+
+const emulators = useEmulators();
 
 /*
  * Named accounts through the handlers, called in-process as Pulumi's dynamic-provider host calls
@@ -23,7 +26,7 @@ describe("the account input, as Pulumi's dynamic-provider host passes it", () =>
   const urn = urnOf("AppWebAccess", "w");
 
   beforeAll(async () => {
-    emu = await startEmulator({ seed: "accounts-host", setupDelayMs: 0 });
+    emu = await emulators.start({ seed: "accounts-host", setupDelayMs: 0 });
     alice = emu.issueToken("alice");
     bob = emu.issueToken("bob");
     // `team` comes from the environment only; `shared` and `other` from config (as an object).
@@ -43,7 +46,6 @@ describe("the account input, as Pulumi's dynamic-provider host passes it", () =>
   });
   afterAll(async () => {
     await host?.stop();
-    await emu?.stop();
   });
 
   test("a malformed account name fails check with the rule, naming the property account", async () => {
@@ -139,7 +141,7 @@ describe("the account input, as Pulumi's dynamic-provider host passes it", () =>
 
 describe("hosting:accounts as JSON text", () => {
   test("is read the same as an object; a non-object is a clear error", async () => {
-    const emu = await startEmulator({ seed: "accounts-json" });
+    const emu = await emulators.start({ seed: "accounts-json" });
     const host = await InProcessProvider.start({}, TestClock.virtual());
     try {
       await host.configure({

@@ -3,9 +3,9 @@ import { join } from "node:path";
 import { HostingClient } from "../../src/api";
 import type { FaultRule } from "../../src/emulator";
 import { legacyArchiveHash } from "../../src/provider/app/packaging";
+import { newApp } from "../helpers/emulator";
 import { appSource, useInProcessProvider } from "../helpers/provider-env";
 import { until } from "../helpers/until";
-import { makeZip, manifest } from "../helpers/zip";
 
 /*
  * The stack's state stays exactly true under faults: every app made is held by exactly one
@@ -195,9 +195,7 @@ describe("no stranger's app", () => {
     const stranger = new HostingClient({ apiUrl: env.emu.url, token: env.token });
     let other: { id: string };
     try {
-      other = await stranger.createApp({
-        archivePath: await makeZip({ "hosting.json": manifest({ name: "crowded" }) }),
-      });
+      other = await newApp(stranger, "crowded", {}, {});
     } finally {
       await stranger.close();
     }

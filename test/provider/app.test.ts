@@ -1,8 +1,10 @@
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { startEmulator } from "../../src/emulator";
+import { useEmulators } from "../helpers/emulator";
 import { InProcessProvider } from "../helpers/in-process-provider";
 import { appSource, expectNoToken, useInProcessProvider } from "../helpers/provider-env";
+
+const emulators = useEmulators();
 
 const env = useInProcessProvider({ setupDelayMs: 50 }, { listCacheMs: 0 });
 const urn = env.urn("App", "web");
@@ -135,7 +137,11 @@ describe("App through the provider's handlers, called as the host calls them", (
 describe("App failure paths", () => {
   test("setup past the timeout: the error carries the id, so the app is kept, not orphaned", async () => {
     // A service whose setups take an hour (on the shared virtual clock: nobody waits for it).
-    const emu = await startEmulator({ seed: "stuck", setupDelayMs: 3_600_000, now: env.clock.now });
+    const emu = await emulators.start({
+      seed: "stuck",
+      setupDelayMs: 3_600_000,
+      now: env.clock.now,
+    });
     const host = await InProcessProvider.start({}, env.clock);
     let err: Error & {
       initFailure?: { id: string; properties: Record<string, unknown>; reasons: string[] };

@@ -1,4 +1,5 @@
-import { startEmulator, type RunningEmulator } from "../../src/emulator";
+import type { RunningEmulator } from "../../src/emulator";
+import { useEmulators } from "../helpers/emulator";
 import type { ResourceKind } from "../../src/provider/handlers";
 import { appSource } from "../helpers/provider-env";
 import { captureOutput } from "../helpers/output";
@@ -30,14 +31,14 @@ describe("the serialized __provider", () => {
  */
 describe("configuration", () => {
   let emu: RunningEmulator;
+  const emulators = useEmulators();
   const saved = { ...process.env };
   beforeAll(async () => {
-    emu = await startEmulator({ seed: "config", setupDelayMs: 0 });
+    emu = await emulators.start({ seed: "config", setupDelayMs: 0 });
   });
   afterEach(() => {
     process.env = { ...saved };
   });
-  afterAll(() => emu.stop());
 
   async function createApp(host: InProcessProvider) {
     const urn = urnOf("App", "cfg");

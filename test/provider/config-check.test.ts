@@ -1,4 +1,5 @@
-import { startEmulator, type RunningEmulator } from "../../src/emulator";
+import type { RunningEmulator } from "../../src/emulator";
+import { useEmulators } from "../helpers/emulator";
 import { InProcessProvider } from "../helpers/in-process-provider";
 import { TestClock } from "../helpers/test-clock";
 import { serializedProvider, urnOf } from "../helpers/serialize";
@@ -11,6 +12,7 @@ import { serializedProvider, urnOf } from "../helpers/serialize";
 
 describe("config mistakes at check (preview)", () => {
   let emu: RunningEmulator;
+  const emulators = useEmulators();
   let token: string;
   const hosts: InProcessProvider[] = [];
   const start = async (config: Record<string, unknown>, env: Record<string, string> = {}) => {
@@ -27,14 +29,13 @@ describe("config mistakes at check (preview)", () => {
     );
 
   beforeAll(async () => {
-    emu = await startEmulator({ seed: "config-check" });
+    emu = await emulators.start({ seed: "config-check" });
     token = emu.issueToken();
   });
   beforeEach(() => emu.resetStats());
   afterEach(() => expect(emu.stats().total).toBe(0));
   afterAll(async () => {
     await Promise.all(hosts.map((h) => h.stop()));
-    await emu.stop();
   });
 
   test("no URL and no token: check fails saying how to set both", async () => {

@@ -3,11 +3,11 @@ import { providerHandlers } from "../../src";
 import { PATIENT_RETRY_POLICY } from "../../src/api/retry";
 import { generatedName } from "../../src/provider/app/auto-name";
 import { setClock, type Clock } from "../../src/provider/clock";
-import { startEmulator, type FaultRule, type RunningEmulator } from "../../src/emulator";
+import type { FaultRule, RunningEmulator } from "../../src/emulator";
+import { newApp, useEmulators } from "../helpers/emulator";
 import { fixtureServer, json, text } from "../helpers/fixture-server";
 import { appSource } from "../helpers/provider-env";
 import { TestClock } from "../helpers/test-clock";
-import { makeZip, manifest } from "../helpers/zip";
 
 /*
  * Lost-reply recovery of POST /apps against an adversarial world, with the App's handlers called
@@ -59,6 +59,7 @@ class WaitingWorld implements Clock {
 const world = new WaitingWorld();
 const app = providerHandlers("App");
 let emu: RunningEmulator;
+const emulators = useEmulators();
 let token: string;
 
 /** Points the App's handlers at a service, as a stack's config does. */
@@ -69,13 +70,12 @@ async function configure(apiUrl: string): Promise<void> {
 
 beforeAll(async () => {
   setClock(world);
-  emu = await startEmulator({ seed: "recovery", setupDelayMs: 50, now: world.now });
+  emu = await emulators.start({ seed: "recovery", setupDelayMs: 50, now: world.now });
   token = emu.issueToken();
   await configure(emu.url);
 });
 afterAll(async () => {
   setClock();
-  await emu.stop();
 });
 beforeEach(() => world.reset());
 afterEach(() => emu.setFaults({}));
@@ -100,10 +100,9 @@ async function create(
 
 /** Makes an app as another program using the same token would (or the service, finishing late). */
 async function makeApp(name: string, settings: Record<string, unknown> = {}): Promise<string> {
-  const zip = await makeZip({ "hosting.json": manifest({ name, ...settings }), "index.js": "" });
   const other = new HostingClient({ apiUrl: emu.url, token });
   try {
-    return (await other.createApp({ archivePath: zip })).id;
+    return (await newApp(other, name, settings)).id;
   } finally {
     await other.close();
   }

@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { ResourceKind } from "../../src/provider/handlers";
-import { ProviderHost } from "../harness/provider-host";
+import { ProviderHost } from "../helpers/provider-host";
 import { InProcessProvider, type ProviderCalls } from "../helpers/in-process-provider";
 import { appSource, useProviderHost } from "../helpers/provider-env";
 import { serializedProvider } from "../helpers/serialize";

@@ -1,6 +1,7 @@
 import { providerHandlers } from "../../src";
 import { setClock } from "../../src/provider/clock";
-import { startEmulator, type RunningEmulator } from "../../src/emulator";
+import type { RunningEmulator } from "../../src/emulator";
+import { useEmulators } from "../helpers/emulator";
 import { appSource } from "../helpers/provider-env";
 import { TestClock } from "../helpers/test-clock";
 
@@ -19,11 +20,12 @@ const BUILD_ERROR =
 const clock = TestClock.virtual();
 const app = providerHandlers("App");
 let emu: RunningEmulator;
+const emulators = useEmulators();
 
 beforeAll(async () => {
   setClock(clock);
   // Setups take an hour: a create with a short setupTimeoutSeconds gives up waiting.
-  emu = await startEmulator({
+  emu = await emulators.start({
     seed: "lifecycle",
     setupDelayMs: 3_600_000,
     now: clock.now,
@@ -37,7 +39,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   setClock();
-  await emu.stop();
 });
 afterEach(() => emu.setFaults({}));
 

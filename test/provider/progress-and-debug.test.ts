@@ -1,8 +1,10 @@
-import { startEmulator } from "../../src/emulator";
+import { useEmulators } from "../helpers/emulator";
 import { captureOutput } from "../helpers/output";
 import { appSource, useInProcessProvider } from "../helpers/provider-env";
 import { InProcessProvider } from "../helpers/in-process-provider";
 import { serializedProvider, urnOf } from "../helpers/serialize";
+
+const emulators = useEmulators();
 
 /*
  * What the user sees from the provider: progress lines for long waits on stdout (the engine
@@ -113,7 +115,7 @@ describe("progress and debug output of the provider", () => {
 
 describe("without HOSTING_LOG", () => {
   test("the provider logs no requests and prints only the id the service answered with", async () => {
-    const emu = await startEmulator({ seed: "quiet", setupDelayMs: 0 });
+    const emu = await emulators.start({ seed: "quiet", setupDelayMs: 0 });
     const host = await InProcessProvider.start({ HOSTING_LOG: "" });
     const output = captureOutput();
     try {

@@ -1,4 +1,5 @@
-import { startEmulator, type RunningEmulator } from "../../src/emulator";
+import type { RunningEmulator } from "../../src/emulator";
+import { useEmulators } from "../helpers/emulator";
 import { InProcessProvider } from "../helpers/in-process-provider";
 import { TestClock } from "../helpers/test-clock";
 import { appSource } from "../helpers/provider-env";
@@ -12,13 +13,14 @@ import { serializedProvider, urnOf } from "../helpers/serialize";
  */
 
 let emu: RunningEmulator;
+const emulators = useEmulators();
 /** Provider hosts by who they act for. */
 let alice: InProcessProvider;
 let aliceRotated: InProcessProvider;
 let bob: InProcessProvider;
 let bobKeepingAlice: InProcessProvider;
 beforeAll(async () => {
-  emu = await startEmulator({ seed: "whose-app", setupDelayMs: 0 });
+  emu = await emulators.start({ seed: "whose-app", setupDelayMs: 0 });
   alice = await hostWith({ "hosting:token": emu.issueToken("alice") });
   // A new token of alice's (another iat and exp): the same subject, the same account.
   aliceRotated = await hostWith({
@@ -32,7 +34,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   for (const h of [alice, aliceRotated, bob, bobKeepingAlice]) await h?.stop();
-  await emu?.stop();
 });
 
 const appUrn = urnOf("App", "web");

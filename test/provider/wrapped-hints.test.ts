@@ -3,8 +3,7 @@ import { ResourceInitError } from "../../src/provider/errors";
 import { withProviderHint } from "../../src/connection/error-hints";
 import { makeApiError } from "../../src/api/status-errors";
 import { providerHandlers } from "../../src/provider/handlers";
-import { useEmulator } from "../helpers/emulator";
-import { makeZip, manifest } from "../helpers/zip";
+import { newApp, useEmulator } from "../helpers/emulator";
 
 /*
  * Errors the provider wraps (a read that quotes the dashboard's failure, a created resource
@@ -16,11 +15,12 @@ const env = useEmulator({ setupDelayMs: 0 });
 
 test("AppAnalytics read: a refused token on the dashboard names hosting:token, not the option", async () => {
   const client = env.client();
-  const zip = await makeZip({
-    "hosting.json": manifest({ name: "wrapped-hint", entrypoint: "server.js" }),
-    "server.js": "",
-  });
-  const app = await client.createApp({ archivePath: zip });
+  const app = await newApp(
+    client,
+    "wrapped-hint",
+    { entrypoint: "server.js" },
+    { "server.js": "" },
+  );
   await providerHandlers("AppAnalytics").configure({
     config: new Map([
       ["hosting:apiUrl", env.emu.url],

@@ -3,7 +3,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import * as ts from "typescript";
-import { packedTarball } from "../harness/packed-tarball";
+import { packedTarball } from "../helpers/packed-tarball";
 
 /*
  * What a new user's TypeScript sees: the package as `npm pack` ships it (built by pretest),

@@ -1,7 +1,7 @@
 import { readdirSync } from "node:fs";
-import { goldenVersions, replayGoldenShard, SHARDS } from "./golden-replay";
+import { goldenVersions, replayGoldenShard, SHARDS } from "../helpers/golden-replay";
 
-// The golden upgrade states (see golden-replay.ts), shard 0; golden-shard-*.test.ts hold the rest.
+// The golden upgrade states (see test/helpers/golden-replay.ts), shard 0; golden-shard-*.test.ts hold the rest.
 
 test("there is a golden state for at least one release", () => {
   expect(goldenVersions().length).toBeGreaterThan(0);

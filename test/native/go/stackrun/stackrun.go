@@ -1,6 +1,6 @@
 // Package stackrun runs a Pulumi program through the real engine by the Automation API's inline
 // program (Go has no language host here): up, a preview with no change, the state, destroy. It
-// prints one JSON line of what it saw (test/native/python-run.ts reads the same shape).
+// prints one JSON line of what it saw (test/helpers/python-run.ts reads the same shape).
 package stackrun
 
 import (

@@ -2,8 +2,8 @@ import { execFile } from "node:child_process";
 import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { ROOT } from "../harness/pulumi-parts";
-import { engine, engineEnv, locateYaml } from "../engine/pulumi";
+import { ROOT } from "./pulumi-parts";
+import { engine, engineEnv, locateYaml } from "./pulumi";
 
 /*
  * The real Pulumi CLI (scripts/pulumi-cli.js finds or builds it) against a local file backend,

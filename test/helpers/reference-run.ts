@@ -2,8 +2,11 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parse } from "yaml";
-import { startEmulator, type AppRecord, type RunningEmulator } from "../../src/emulator";
+import type { AppRecord, RunningEmulator } from "../../src/emulator";
+import { useEmulators } from "./emulator";
 import type { Seen } from "./python-run";
+
+const emulators = useEmulators();
 
 /*
  * What the reference-run-<language> tests share: the pages' examples of one language (as the
@@ -77,7 +80,7 @@ export function outputsOfSeen(seen: Seen): Outputs {
  * already, and the config names the seeded database, VM and backups.
  */
 async function exampleWorld(seed: string): Promise<ExampleWorld> {
-  const emu = await startEmulator({
+  const emu = await emulators.start({
     seed,
     setupDelayMs: 0,
     domainActivationMs: 0,

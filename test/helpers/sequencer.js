@@ -10,7 +10,7 @@ const Sequencer = require("@jest/test-sequencer").default;
 /** Folders whose files drive whole programs, packs or compilers. */
 const HEAVY_DIR = /[\\/]test[\\/](engine|e2e|native|package|types|upgrade)[\\/]/;
 /** A file elsewhere that starts child processes: a provider host, npm, the emulator's bin. */
-const SPAWNS = /child_process|harness\/(deployment|provider-host|packed-tarball|spawn-emulator)/;
+const SPAWNS = /child_process|helpers\/(deployment|provider-host|packed-tarball|spawn-emulator)/;
 
 class SpawningFirst extends Sequencer {
   sort(tests) {

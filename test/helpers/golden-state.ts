@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { StoredState } from "../harness/state";
+import type { StoredState } from "./state";
 
 /*
  * The golden states were recorded by earlier releases as the engine keeps them (each resource's

@@ -3,7 +3,7 @@ import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { ensureEntry, toolCache } from "../../scripts/cache-entry";
-import { ROOT } from "../harness/pulumi-parts";
+import { ROOT } from "./pulumi-parts";
 
 /*
  * What the SDK programs run, cached per machine in the project's cache folder and keyed by what
@@ -33,7 +33,7 @@ function filesDigest(files: string[]): string {
   return hash.digest("hex").slice(0, 16);
 }
 
-const GO_MODULE = join(__dirname, "go");
+const GO_MODULE = join(__dirname, "..", "native", "go");
 
 /**
  * A Go program built from `files` (path in the module → text) and test/native/go's go.mod and

@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { workDir } from "../harness/run-folders";
-import { programDir } from "../harness/stack-dir";
+import { workDir } from "./run-folders";
+import { programDir } from "./stack-dir";
 import { PulumiStack, engine, type EngineRun } from "./pulumi";
 
 /*

@@ -3,9 +3,9 @@ import { chmodSync, copyFileSync, existsSync, linkSync, mkdirSync, mkdtempSync }
 import { readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { delimiter, dirname, join } from "node:path";
-import { engineEnv } from "../engine/pulumi";
-import { ROOT } from "../harness/pulumi-parts";
-import { CLI_BIN, pulumiIn, YAML_BIN_DIR, type Run } from "./cli";
+import { engineEnv } from "./pulumi";
+import { ROOT } from "./pulumi-parts";
+import { CLI_BIN, pulumiIn, YAML_BIN_DIR, type Run } from "./native-cli";
 
 /*
  * Pulumi's CLI as a user who installed only Pulumi and Node.js has it: `pulumi` and its YAML host

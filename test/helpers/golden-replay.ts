@@ -1,11 +1,12 @@
 import { copyFileSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { startEmulator, type RunningEmulator } from "../../src/emulator";
-import { Deployment, type Step } from "../harness/deployment";
-import { programDir } from "../harness/stack-dir";
-import { loadState, type StoredState } from "../harness/state";
-import { sameProps } from "../harness/values";
-import { mutations } from "../helpers/steps";
+import type { RunningEmulator } from "../../src/emulator";
+import { useEmulators } from "./emulator";
+import { Deployment, type Step } from "./deployment";
+import { programDir } from "./stack-dir";
+import { loadState, type StoredState } from "./state";
+import { sameProps } from "./values";
+import { mutations } from "./steps";
 
 /*
  * Every folder under golden/ is a stack recorded by a release (scripts/record-golden.js): what the
@@ -15,7 +16,7 @@ import { mutations } from "../helpers/steps";
  * upgrade: fix it with a migration, never by editing or re-recording the fixture.
  */
 
-const GOLDEN = join(__dirname, "golden");
+const GOLDEN = join(__dirname, "..", "upgrade", "golden");
 /** Every recorded release, in a fixed order. */
 export const goldenVersions = () =>
   readdirSync(GOLDEN)
@@ -64,6 +65,7 @@ function replayGolden(version: string): void {
   const fixture = join(GOLDEN, version);
   const recorded = JSON.parse(readFileSync(join(fixture, "golden.json"), "utf8")) as Recorded;
   let emu: RunningEmulator;
+  const emulators = useEmulators();
   let dir: string;
   let stack: Deployment;
   let before: StoredState;
@@ -73,7 +75,10 @@ function replayGolden(version: string): void {
     for (const f of ["state.json", "state.json.key", "emulator-state.json"]) {
       copyFileSync(join(fixture, f), join(dir, f));
     }
-    emu = await startEmulator({ seed: recorded.seed, stateFile: join(dir, "emulator-state.json") });
+    emu = await emulators.start({
+      seed: recorded.seed,
+      stateFile: join(dir, "emulator-state.json"),
+    });
     before = loadState(join(dir, "state.json"));
     stack = new Deployment({
       programDir: dir,
@@ -90,7 +95,6 @@ function replayGolden(version: string): void {
       secretConfigKeys: ["hosting:token"],
     });
   });
-  afterAll(() => emu?.stop());
 
   test("holds no API token, and every resource carries its __provider text", () => {
     for (const f of readdirSync(fixture, { recursive: true, encoding: "utf8" })) {

@@ -1,7 +1,7 @@
 import { execFile } from "node:child_process";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import { cliSession } from "./cli";
+import { cliSession } from "./native-cli";
 import { wheelVenv } from "./sdk-cache";
 
 /** What test/native/python/run.py (and go/main.go) print: one JSON line of what they saw. */
@@ -24,7 +24,14 @@ export async function runPythonProgram(
 ): Promise<Seen> {
   const python = join(wheelVenv(), "bin", "python");
   const config = Object.entries(o.config ?? {}).map(([k, v]) => `${k}=${v}`);
-  const args = [join(__dirname, "python", "run.py"), program, o.url, o.token, o.work, ...config];
+  const args = [
+    join(__dirname, "..", "native", "python", "run.py"),
+    program,
+    o.url,
+    o.token,
+    o.work,
+    ...config,
+  ];
   const { stdout } = await promisify(execFile)(python, args, {
     env: cliSession().env,
     maxBuffer: 16 * 1024 * 1024,

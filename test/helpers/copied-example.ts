@@ -3,8 +3,8 @@ import * as fs from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { parse } from "yaml";
-import { packedTarball } from "../harness/packed-tarball";
-import { ROOT } from "../harness/pulumi-parts";
+import { packedTarball } from "./packed-tarball";
+import { ROOT } from "./pulumi-parts";
 import { PulumiStack } from "./pulumi";
 
 /*
@@ -23,7 +23,7 @@ import { PulumiStack } from "./pulumi";
  */
 const STAND_INS: Record<string, { dir: string; types: string }> = {
   "@pulumi/cloudflare": {
-    dir: join(__dirname, "fixtures", "cloudflare-stand-in"),
+    dir: join(__dirname, "..", "engine", "fixtures", "cloudflare-stand-in"),
     types: join(ROOT, "test", "types", "cloudflare-stub", "index.d.ts"),
   },
 };
