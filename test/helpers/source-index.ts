@@ -1,4 +1,5 @@
-import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { hashSource } from "../../src/provider/app/source-hash";
@@ -10,6 +11,41 @@ import { setRacyWindowMs } from "../../src/provider/app/source-index";
  */
 
 export const manifest = { name: "indexed" };
+
+/**
+ * A work folder for the file's tests, with HOSTING_CACHE_DIR in it (`work()/cache`); afterAll
+ * restores the environment and the racy window, and removes the folder.
+ */
+export function useSourceWork(prefix: string): () => string {
+  let work = "";
+  const saved = { cache: process.env.HOSTING_CACHE_DIR, off: process.env.HOSTING_SOURCE_INDEX };
+  beforeAll(async () => {
+    work = await mkdtemp(join(tmpdir(), prefix));
+    process.env.HOSTING_CACHE_DIR = join(work, "cache");
+  });
+  afterAll(async () => {
+    setRacyWindowMs(undefined);
+    for (const [k, v] of [
+      ["HOSTING_CACHE_DIR", saved.cache],
+      ["HOSTING_SOURCE_INDEX", saved.off],
+    ] as const) {
+      if (v === undefined) delete process.env[k];
+      else process.env[k] = v;
+    }
+    await rm(work, { recursive: true, force: true });
+  });
+  return () => work;
+}
+
+/** The hash with HOSTING_SOURCE_INDEX=off: no cache of any kind, every file read. */
+export async function hashWithoutIndex(root: string): Promise<string> {
+  process.env.HOSTING_SOURCE_INDEX = "off";
+  try {
+    return await hashSource(root, manifest);
+  } finally {
+    delete process.env.HOSTING_SOURCE_INDEX;
+  }
+}
 
 /** HOSTING_CACHE_DIR set to a folder of its own under `work`; `file()` is the one index in it. */
 export function ownCache(work: string, name: string) {

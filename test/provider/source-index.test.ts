@@ -1,7 +1,6 @@
 import fc from "fast-check";
 import { existsSync, readdirSync } from "node:fs";
-import { mkdir, mkdtemp, readFile, rename, rm, stat, utimes, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { mkdir, readFile, rename, rm, stat, utimes, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { hashSource } from "../../src/provider/app/source-hash";
@@ -11,7 +10,14 @@ import {
   SourceIndex,
   type FileStamp,
 } from "../../src/provider/app/source-index";
-import { lyingIndex, manifest, ownCache, type IndexData } from "../helpers/source-index";
+import {
+  hashWithoutIndex,
+  lyingIndex,
+  manifest,
+  ownCache,
+  useSourceWork,
+  type IndexData,
+} from "../helpers/source-index";
 import { testIf } from "../helpers/test-if";
 
 /*
@@ -24,36 +30,17 @@ import { testIf } from "../helpers/test-if";
  * rewritten. Index files that are not what they should be: source-index-file.test.ts.
  */
 
+const workDir = useSourceWork("source-index-");
 let work: string;
-const saved = { cache: process.env.HOSTING_CACHE_DIR, off: process.env.HOSTING_SOURCE_INDEX };
 
-beforeAll(async () => {
-  work = await mkdtemp(join(tmpdir(), "source-index-"));
-  process.env.HOSTING_CACHE_DIR = join(work, "cache");
+beforeAll(() => {
+  work = workDir();
 });
 afterEach(() => {
   process.env.HOSTING_CACHE_DIR = join(work, "cache");
 });
-afterAll(async () => {
-  setRacyWindowMs(undefined);
-  for (const [k, v] of [
-    ["HOSTING_CACHE_DIR", saved.cache],
-    ["HOSTING_SOURCE_INDEX", saved.off],
-  ] as const) {
-    if (v === undefined) delete process.env[k];
-    else process.env[k] = v;
-  }
-  await rm(work, { recursive: true, force: true });
-});
 
-async function withoutIndex(root: string): Promise<string> {
-  process.env.HOSTING_SOURCE_INDEX = "off";
-  try {
-    return await hashSource(root, manifest);
-  } finally {
-    delete process.env.HOSTING_SOURCE_INDEX;
-  }
-}
+const withoutIndex = hashWithoutIndex;
 
 const NAMES = ["a.js", "b.txt", "lib/c.js", "lib/d.bin", "lib/deep/e.json", "f"];
 

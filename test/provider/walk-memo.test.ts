@@ -1,11 +1,10 @@
-import { chmod, mkdir, mkdtemp, rename, rm, symlink, utimes, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { chmod, mkdir, rename, rm, symlink, utimes, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { hashSource } from "../../src/provider/app/source-hash";
 import { setRacyWindowMs } from "../../src/provider/app/source-index";
 import { walkCounts } from "../../src/provider/app/walk-memo";
-import { manifest } from "../helpers/source-index";
+import { hashWithoutIndex, manifest, useSourceWork } from "../helpers/source-index";
 import { tree } from "../helpers/source-trees";
 
 /*
@@ -17,35 +16,11 @@ import { tree } from "../helpers/source-trees";
  * hashes. A folder written within the racy window is walked every time.
  */
 
-let work: string;
-const saved = { cache: process.env.HOSTING_CACHE_DIR, off: process.env.HOSTING_SOURCE_INDEX };
-
-beforeAll(async () => {
-  work = await mkdtemp(join(tmpdir(), "walk-memo-"));
-  process.env.HOSTING_CACHE_DIR = join(work, "cache");
-});
-afterAll(async () => {
-  setRacyWindowMs(undefined);
-  for (const [k, v] of [
-    ["HOSTING_CACHE_DIR", saved.cache],
-    ["HOSTING_SOURCE_INDEX", saved.off],
-  ] as const) {
-    if (v === undefined) delete process.env[k];
-    else process.env[k] = v;
-  }
-  await rm(work, { recursive: true, force: true });
-});
+useSourceWork("walk-memo-");
 afterEach(() => setRacyWindowMs(undefined));
 
 /** The hash with no cache of any kind: every folder listed, every file read. */
-async function fresh(root: string): Promise<string> {
-  process.env.HOSTING_SOURCE_INDEX = "off";
-  try {
-    return await hashSource(root, manifest);
-  } finally {
-    delete process.env.HOSTING_SOURCE_INDEX;
-  }
-}
+const fresh = hashWithoutIndex;
 
 const counts = () => ({ ...walkCounts });
 const since = (before: typeof walkCounts) => ({
