@@ -164,7 +164,11 @@ const MODULES = {
   },
   "auto-name": {
     mutate: "src/provider/app/auto-name.ts",
-    tests: ["test/provider/create-recovery-adversarial.test.ts", "test/provider/whose-app.test.ts"],
+    tests: [
+      "test/provider/auto-name.test.ts",
+      "test/provider/create-recovery-adversarial.test.ts",
+      "test/provider/whose-app.test.ts",
+    ],
   },
 };
 
