@@ -156,7 +156,11 @@ const MODULES = {
   // app name a create generates (two stacks of one program must never meet).
   owner: {
     mutate: "src/connection/owner.ts",
-    tests: ["test/provider/whose-app.test.ts", "test/provider/check-and-diff.test.ts"],
+    tests: [
+      "test/connection/owner.test.ts",
+      "test/provider/whose-app.test.ts",
+      "test/provider/check-and-diff.test.ts",
+    ],
   },
   ownership: {
     mutate: "src/provider/ownership.ts",
