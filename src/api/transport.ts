@@ -171,12 +171,14 @@ export class Transport {
         },
         policy,
       );
-      let error = scrubError(outcome.error, this.#scrub); // it may quote the reply
       if (mayHaveTakenEffect(outcome.failure, policy)) ambiguous = true;
-      if (!plan.retry && plan.pastDeadlineMs !== undefined && error instanceof RateLimitError) {
-        error = askedPastDeadline(error, plan.pastDeadlineMs, this.#throttleLimit);
-      }
       if (!plan.retry) {
+        // Scrubbed only when it leaves (it may quote the reply): scrubbing reads its stack, which
+        // the host's source-map support formats at 5-50 ms an error, and a retried one is dropped.
+        let error = scrubError(outcome.error, this.#scrub);
+        if (plan.pastDeadlineMs !== undefined && error instanceof RateLimitError) {
+          error = askedPastDeadline(error, plan.pastDeadlineMs, this.#throttleLimit);
+        }
         throw ambiguous
           ? markLostReply(spec.method, error, spec.lostReplyHint, policy, spec.operation)
           : error;
@@ -195,7 +197,7 @@ export class Transport {
         reason: plan.reason,
         status,
         waitMs: Math.max(ownWait, this.#limiter?.nextSlotInMs() ?? 0),
-        message: error.message,
+        message: this.#scrub(outcome.error.message),
       });
       if (ownWait > 0) await sleep(this.#clock, ownWait);
     }
