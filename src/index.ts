@@ -109,7 +109,8 @@ export { HostingError, HostingApiError, HostingInputError, HostingConfigError } 
 const client = once(() => require("./api") as typeof import("./api"));
 /**
  * The typed client of `pulumi-hosting/client`, also reachable from the package root. It loads
- * (with undici and form-data) when first constructed, so declaring resources does not pay for it.
+ * (with undici; form-data with its first upload) when first constructed, so declaring resources
+ * does not pay for it.
  */
 export const HostingClient = lazyClass(client, "HostingClient");
 /** An instance of {@link HostingClient}. */

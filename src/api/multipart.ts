@@ -1,9 +1,18 @@
 import { stat } from "node:fs/promises";
 import { basename } from "node:path";
-import FormData from "form-data";
+import type FormDataClass from "form-data";
+import { once } from "../base";
 import { archiveChunks } from "./archive-chunks";
 import { endpoints } from "./endpoints";
 import { HostingInputError } from "./errors";
+
+/**
+ * form-data loads with the first upload, not with the client: its dependencies cost a cold
+ * provider host 70 ms before its first request, and a host that only reads or deletes (a destroy,
+ * a refresh) never needs it.
+ */
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const formData = once(() => require("form-data") as typeof FormDataClass);
 
 /** Checks the archive exists before any request; returns its size. */
 export async function archiveSize(archivePath: unknown): Promise<number> {
@@ -46,7 +55,7 @@ export function archiveForm(
 ): { body: UploadBody; headers: Record<string, string> } {
   // form-data writes the framing around an empty stand-in for the file; the file's bytes go in
   // its place as they are read (see archive-chunks.ts for why form-data no longer streams them).
-  const form = new FormData();
+  const form = new (formData())();
   const field = endpoints.createApp.body;
   form.append(field.env, envText);
   form.append(field.project, Buffer.alloc(0), {
