@@ -1,3 +1,4 @@
+import { createServer, type AddressInfo } from "node:net";
 import { HostingClient, RateLimitError, RequestLimiter, type RetryEvent } from "../../src/api";
 import { FAKE_TOKEN, fixtureServer, json } from "../helpers/fixture-server";
 import { TestClock } from "../helpers/test-clock";
@@ -68,5 +69,44 @@ test("the refusal that is not retried leaves scrubbed, message and stack", async
     expect(`${message}\n${stack}`).not.toContain(FAKE_TOKEN.split(".")[2]);
   } finally {
     await fx.close();
+  }
+});
+
+/** Every string held anywhere in `v` (own properties, any depth, causes included). */
+function stringsIn(v: unknown, seen = new Set<unknown>()): string[] {
+  if (typeof v === "string") return [v];
+  if (v === null || typeof v !== "object" || seen.has(v)) return [];
+  seen.add(v);
+  return Reflect.ownKeys(v).flatMap((k) => {
+    const d = Object.getOwnPropertyDescriptor(v, k);
+    return d && "value" in d ? stringsIn(d.value, seen) : [];
+  });
+}
+
+test("a broken reply echoing the Authorization header, retried until retries end: nothing holds the token", async () => {
+  // undici keeps the bytes it could not parse on its error (`data`): the header, token and all.
+  const server = createServer((socket) =>
+    socket.once("data", (request) => {
+      const auth = /authorization: ([^\r\n]*)/i.exec(request.toString("latin1"))?.[1] ?? "";
+      socket.end(`HTTP/1.1 200 OK\r\nX-Echo: ${auth}\r\nBad\u0001: ${auth}\r\n\r\n`);
+    }),
+  );
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  try {
+    const retries: RetryEvent[] = [];
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const err = await clientOf(url, (e) => retries.push(e))
+      .listApps()
+      .then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+    expect(err).toBeInstanceOf(Error);
+    expect(retries).toHaveLength(1);
+    const signature = FAKE_TOKEN.split(".")[2];
+    const held = [...stringsIn(err), ...retries.map((r) => r.message)];
+    expect(held.filter((s) => s.includes(signature))).toEqual([]);
+  } finally {
+    server.close();
   }
 });
