@@ -164,7 +164,7 @@ const MODULES = {
   },
   ownership: {
     mutate: "src/provider/ownership.ts",
-    tests: ["test/provider/whose-app.test.ts"],
+    tests: ["test/provider/ownership.test.ts", "test/provider/whose-app.test.ts"],
   },
   "auto-name": {
     mutate: "src/provider/app/auto-name.ts",
