@@ -10,8 +10,10 @@ import { TestClock } from "../helpers/test-clock";
  * The shared limiter over real sockets, its waits (and the servers' windows) on a virtual or
  * manual clock: no real waiting. Sixty parallel reads from ten clients of one token against a
  * limit of 20 requests per second: the limiter learns the quota from the RateLimit headers and
- * paces below it, so every read succeeds with (almost) no refusal; with a limiter per client,
- * each client paces on its own and together they overrun the quota.
+ * paces below it, so every read succeeds with (almost) no refusal. A limiter per client learns
+ * what others leave from the same headers and overruns by only a few (0 to 3 refusals here, 0
+ * under a loaded CI machine, where real time moves the windows on), so that contrast is not
+ * asserted; that clients of one token share one limiter is the next test's, on a manual clock.
  */
 afterEach(() => setSharedLimiterClock(undefined));
 
@@ -51,7 +53,6 @@ describe("the limiter shared by every client of one API URL and token", () => {
     expect(shared.ok).toBe(60);
     expect(unshared.ok).toBe(60); // 429s are waited out, not failures
     expect(shared.refused).toBeLessThanOrEqual(2);
-    expect(shared.refused).toBeLessThan(unshared.refused / 5);
   });
 
   test("clients of one token share one pause; another token's clients do not wait", async () => {
