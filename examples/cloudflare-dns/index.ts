@@ -60,7 +60,7 @@ type Wanted = hosting.DnsRecord;
  * `apply`: on Node.js 20.20 an error thrown there can take minutes and gigabytes to print (see
  * the README's "Slow error reports on Node.js 20.20").
  */
-const matched: pulumi.Output<Wanted[]> = customDomain.dnsRecords.apply((records) => {
+const matched: pulumi.Output<Wanted[]> = customDomain.dnsRecords.apply(async (records) => {
   const wrong = (["ownership", "ssl"] as const).flatMap((purpose) => {
     const asked = records.filter((r) => r.purpose === purpose).length;
     const declared = slots.filter((s) => s.purpose === purpose).length;
@@ -69,7 +69,9 @@ const matched: pulumi.Output<Wanted[]> = customDomain.dnsRecords.apply((records)
       : [`${asked} ${purpose} record(s), this program declares ${declared}`];
   });
   if (wrong.length === 0) return records;
-  pulumi.log.error(
+  // The slots stay empty until the engine has the message: a record refused before it is in
+  // ends the run, and a message that comes after that is not printed.
+  await pulumi.log.error(
     `the platform asks for ${wrong.join(" and for ")} for ${domain}: make the slots list in ` +
       "index.ts hold as many of each; no validation record is created until they match",
     customDomain,
