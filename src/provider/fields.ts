@@ -198,21 +198,23 @@ function byShape(value: unknown, shape: Shape | undefined): unknown {
 export function outputsFrom(f: Fields, reply: unknown): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const key of Object.keys(f)) {
-    const from = f[key].from;
-    if (from === undefined) continue;
-    let v: unknown = reply;
-    for (const part of pathOf(from)) {
-      if (v === null || typeof v !== "object" || !Object.prototype.hasOwnProperty.call(v, part)) {
-        v = undefined;
-        break;
-      }
-      v = (v as Record<string, unknown>)[part];
-    }
-    if (v === undefined) continue;
-    const mapped = byShape(v, f[key].shape);
-    if (mapped !== undefined) out[key] = mapped;
+    const v = outputFrom(f[key], reply);
+    if (v !== undefined) out[key] = v;
   }
   return out;
+}
+
+/** One field's output from a reply (see outputsFrom): undefined when it has no `from` or none. */
+export function outputFrom(field: Field, reply: unknown): unknown {
+  if (field.from === undefined) return undefined;
+  let v: unknown = reply;
+  for (const part of pathOf(field.from)) {
+    if (v === null || typeof v !== "object" || !Object.prototype.hasOwnProperty.call(v, part)) {
+      return undefined;
+    }
+    v = (v as Record<string, unknown>)[part];
+  }
+  return v === undefined ? undefined : byShape(v, field.shape);
 }
 
 /** The declared keys of a state (inputs, `account`, outputs): what a read carries over. */

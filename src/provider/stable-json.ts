@@ -17,5 +17,7 @@ function sortKeys(value: unknown): unknown {
 }
 
 export function sameValue(a: unknown, b: unknown): boolean {
+  // Two strings (most compared values) are the same text exactly when they are equal.
+  if (typeof a === "string" && typeof b === "string") return a === b;
   return stableJson(a) === stableJson(b);
 }

@@ -1,5 +1,5 @@
 import type { AppSummary } from "../../api/wire";
-import { outputsFrom } from "../fields";
+import { outputFrom } from "../fields";
 import { sameValue } from "../stable-json";
 import { appFields, type AppField } from "./fields";
 import type { AppInputs } from "./schema";
@@ -24,8 +24,10 @@ export const DECIDING = Object.keys(declared).filter(
   (k) => declared[k].input !== undefined && declared[k].decidesApp,
 ) as Array<DecidingKey & keyof AppInputs>;
 
-/** Of those, the ones the app list reports (declared `from`). */
-const SHOWN = DECIDING.filter((k) => declared[k].from !== undefined);
+/** Of those, the ones the app list reports (declared `from`), the name first (see below). */
+const SHOWN = DECIDING.filter((k) => declared[k].from !== undefined).sort(
+  (a, b) => Number(b === "name") - Number(a === "name"),
+);
 
 /**
  * Whether an app of the list may have been made from this shape: every setting the shape sets
@@ -33,6 +35,9 @@ const SHOWN = DECIDING.filter((k) => declared[k].from !== undefined);
  * tells it.
  */
 export function mayBeMadeFrom(app: AppSummary, shape: CreatedShape): boolean {
-  const shown = outputsFrom(appFields, app);
-  return SHOWN.every((k) => shape[k] === undefined || sameValue(shape[k], shown[k]));
+  // One setting at a time, the name first: a create compares every app of the account's list
+  // (200 creates of 200 apps: 40,000 apps), and most differ in name, so nothing else is read.
+  return SHOWN.every(
+    (k) => shape[k] === undefined || sameValue(shape[k], outputFrom(declared[k], app)),
+  );
 }
