@@ -1,3 +1,5 @@
+import { boundedMemo } from "../base";
+
 /*
  * Server-supplied text (error bodies, headers, socket errors) may echo our Authorization header
  * back, whole or cut short, and not always as sent. Everything such text passes through on its
@@ -18,23 +20,14 @@ const MIN_PART = 8;
 
 export type Scrub = (text: string) => string;
 
-const scrubbers = new Map<string, Scrub>();
-
 /**
  * A scrubber for one token. Its forms are made on first use (most clients never scrub anything)
  * and shared by every client of the token.
  */
-export function makeScrubber(token: string): Scrub {
-  let scrub = scrubbers.get(token);
-  if (!scrub) {
-    let built: Scrub | undefined;
-    scrub = (text) => (built ??= buildScrubber(token))(text);
-    // A handful of tokens per process; the cap only guards against a caller minting many.
-    if (scrubbers.size >= 64) scrubbers.clear();
-    scrubbers.set(token, scrub);
-  }
-  return scrub;
-}
+export const makeScrubber: (token: string) => Scrub = boundedMemo((token) => {
+  let built: Scrub | undefined;
+  return (text) => (built ??= buildScrubber(token))(text);
+});
 
 /**
  * The base64 of `secret` wherever it sits in a larger encoded blob: for each of the three byte

@@ -6,4 +6,5 @@ export * from "./besides";
 export * from "./camel";
 export * from "./clock";
 export * from "./lazy";
+export * from "./memo";
 export * from "./type-equality";

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { boundedMemo } from "../base";
 
 /*
  * Whose object it is. Every resource records the account it was made under and the service it
@@ -54,18 +55,13 @@ function accountOf(token: string): string {
 
 /**
  * Accounts already worked out: every call of every resource asks, and a JWT's decoding and digest
- * cost about 0.1 ms each time. A handful of tokens per process; the cap guards against many.
+ * cost about 0.1 ms each time.
  */
-const accounts = new Map<string, string>();
+const accountOfToken = boundedMemo(accountOf);
 
 /** The owner of what a client with this URL and token makes. */
 export function ownerOf(apiUrl: string, token: string): Owner {
-  let account = accounts.get(token);
-  if (account === undefined) {
-    account = accountOf(token);
-    if (accounts.size >= 64) accounts.clear();
-    accounts.set(token, account);
-  }
+  const account = accountOfToken(token);
   return { account, service: apiUrl };
 }
 

@@ -1,0 +1,16 @@
+/**
+ * `make(key)` worked out once per key and remembered. For a handful of keys per process (tokens):
+ * past `cap` the memory is dropped whole, so a caller minting many keys cannot grow it unbounded.
+ */
+export function boundedMemo<V>(make: (key: string) => V, cap = 64): (key: string) => V {
+  const known = new Map<string, V>();
+  return (key) => {
+    let value = known.get(key);
+    if (value === undefined) {
+      value = make(key);
+      if (known.size >= cap) known.clear();
+      known.set(key, value);
+    }
+    return value;
+  };
+}
