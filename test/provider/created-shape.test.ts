@@ -8,14 +8,19 @@ import { mayBeMadeFrom, type CreatedShape } from "../../src/provider/app/created
  * settings, maybe another stack's, in this stack. In-process, no request.
  */
 
-/** A create's shape, every setting the list shows set. */
-const shape: CreatedShape = {
+/** The settings whose names are alike in the inputs and on the wire. */
+const same = {
   name: "web-3f9a1c2",
   ram: 512,
   vcpu: 1,
   entrypoint: "index.js",
   subdomain: "web-3f9a1c2",
   description: "the shop",
+};
+
+/** A create's shape, every setting the list shows set. */
+const shape: CreatedShape = {
+  ...same,
   customCommand: "node index.js",
   env: { A: "1" },
   sourceHash: "1".repeat(64),
@@ -23,14 +28,9 @@ const shape: CreatedShape = {
 
 /** The same app as the list reports it (wire names, and fields no input has). */
 const listed: AppSummary = {
+  ...same,
   id: "a1",
   user_id: "u1",
-  name: "web-3f9a1c2",
-  ram: 512,
-  vcpu: 1,
-  entrypoint: "index.js",
-  subdomain: "web-3f9a1c2",
-  description: "the shop",
   custom_command: "node index.js",
   is_app: true,
   setup: true,
