@@ -69,8 +69,8 @@ const matched: pulumi.Output<Wanted[]> = customDomain.dnsRecords.apply(async (re
       : [`${asked} ${purpose} record(s), this program declares ${declared}`];
   });
   if (wrong.length === 0) return records;
-  // The slots stay empty until the engine has the message: a record refused before it is in
-  // ends the run, and a message that comes after that is not printed.
+  // The slots wait until the engine has the message, then stay empty: a record refused before
+  // the message is in ends the run, and a message that comes after that is not printed.
   await pulumi.log.error(
     `the platform asks for ${wrong.join(" and for ")} for ${domain}: make the slots list in ` +
       "index.ts hold as many of each; no validation record is created until they match",

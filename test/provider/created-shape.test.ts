@@ -62,6 +62,9 @@ test("an app that differs in any one shown setting is not the create's", () => {
   ];
   const taken = differing.filter(([, change]) => mayBeMadeFrom({ ...listed, ...change }, shape));
   expect(taken.map(([setting]) => setting)).toEqual([]);
+  // A reply without the key at all.
+  const { ram: _ram, ...noRam } = listed;
+  expect(mayBeMadeFrom(noRam, shape)).toBe(false);
 });
 
 test("a setting the create leaves unset is not compared", () => {
