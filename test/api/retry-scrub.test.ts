@@ -23,6 +23,15 @@ const clientOf = (url: string, onRetry: (e: RetryEvent) => void) =>
     maxRetries: 1,
   });
 
+/**
+ * The client first, then its server: a kept-alive socket the server ends first fails in undici
+ * ("other side closed") a moment later, and that error's stack is formatted in the next test.
+ */
+async function closeBoth(client: HostingClient, fx: { close(): Promise<void> }): Promise<void> {
+  await client.close();
+  await fx.close();
+}
+
 /** Counts the stacks formatted while `run` runs (V8 calls prepareStackTrace once per stack). */
 async function stacksFormatted(run: () => Promise<unknown>): Promise<number> {
   const before = Error.prepareStackTrace;
@@ -43,22 +52,22 @@ async function stacksFormatted(run: () => Promise<unknown>): Promise<number> {
 
 test("a retried 429 that echoes the token: onRetry's message is redacted, no stack is formatted", async () => {
   const fx = await fixtureServer([echoing(429), json(200, [])]);
+  const retries: RetryEvent[] = [];
+  const client = clientOf(fx.url, (e) => retries.push(e));
   try {
-    const retries: RetryEvent[] = [];
-    const client = clientOf(fx.url, (e) => retries.push(e));
     expect(await stacksFormatted(() => client.listApps())).toBe(0);
     expect(retries).toHaveLength(1);
     expect(retries[0].message).toContain("slow down, holder of Bearer [redacted]");
     expect(retries[0].message).not.toContain(FAKE_TOKEN.split(".")[2]);
   } finally {
-    await fx.close();
+    await closeBoth(client, fx);
   }
 });
 
 test("the refusal that is not retried leaves scrubbed, message and stack", async () => {
   const fx = await fixtureServer([echoing(429)]);
+  const client = clientOf(fx.url, () => undefined);
   try {
-    const client = clientOf(fx.url, () => undefined);
     const err = await client.listApps().then(
       () => undefined,
       (e: unknown) => e,
@@ -68,7 +77,7 @@ test("the refusal that is not retried leaves scrubbed, message and stack", async
     expect(message).toContain("Bearer [redacted]");
     expect(`${message}\n${stack}`).not.toContain(FAKE_TOKEN.split(".")[2]);
   } finally {
-    await fx.close();
+    await closeBoth(client, fx);
   }
 });
 
@@ -95,8 +104,10 @@ test("a broken reply echoing the Authorization header, retried until retries end
   try {
     const retries: RetryEvent[] = [];
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    const err = await clientOf(url, (e) => retries.push(e))
+    const client = clientOf(url, (e) => retries.push(e));
+    const err = await client
       .listApps()
+      .finally(() => client.close())
       .then(
         () => undefined,
         (e: unknown) => e,
