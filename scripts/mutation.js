@@ -167,8 +167,6 @@ const MODULES = {
     tests: ["test/provider/ownership.test.ts", "test/provider/whose-app.test.ts"],
   },
   "created-shape": {
-    // Equivalent survivors (8): the sort that puts the name first, which only makes most
-    // compares stop at the first setting (the same answer in any order). 60 % measured, no other.
     mutate: "src/provider/app/created-shape.ts",
     tests: [
       "test/provider/created-shape.test.ts",

@@ -1,6 +1,7 @@
 /**
  * `make(key)` worked out once per key and remembered. For a handful of keys per process (tokens):
  * past `cap` the memory is dropped whole, so a caller minting many keys cannot grow it unbounded.
+ * An undefined value is not remembered (it is worked out again on every call).
  */
 export function boundedMemo<V>(make: (key: string) => V, cap = 64): (key: string) => V {
   const known = new Map<string, V>();

@@ -24,10 +24,8 @@ export const DECIDING = Object.keys(declared).filter(
   (k) => declared[k].input !== undefined && declared[k].decidesApp,
 ) as Array<DecidingKey & keyof AppInputs>;
 
-/** Of those, the ones the app list reports (declared `from`), the name first (see below). */
-const SHOWN = DECIDING.filter((k) => declared[k].from !== undefined).sort(
-  (a, b) => Number(b === "name") - Number(a === "name"),
-);
+/** Of those, the ones the app list reports (declared `from`); the name is declared first. */
+const SHOWN = DECIDING.filter((k) => declared[k].from !== undefined);
 
 /**
  * Whether an app of the list may have been made from this shape: every setting the shape sets
