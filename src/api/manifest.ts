@@ -6,6 +6,7 @@
  * both are held to this type at compile time.
  */
 export interface AppManifest {
+  // <declarations: AppManifest> written from provider/app/fields.ts by `npm run declarations`
   name: string;
   ram?: number;
   vcpu?: number;
@@ -14,4 +15,5 @@ export interface AppManifest {
   description?: string;
   custom_command?: string;
   runtime?: { language: string; version: string };
+  // </declarations>
 }

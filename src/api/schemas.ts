@@ -61,6 +61,7 @@ export const databaseResponseSchema = z.looseObject({
 
 // Spec §2.5: which summary fields are always present is not shown, so only `id` is required.
 export const appSummarySchema = z.looseObject({
+  // <declarations: appSummarySchema> written from AppSummary (types.ts) by `npm run declarations`
   id: z.string(),
   user_id: z.string().optional(),
   ram: z.number().int().optional(),
@@ -76,6 +77,7 @@ export const appSummarySchema = z.looseObject({
   description: z.string().nullable().optional(),
   custom_command: z.string().nullable().optional(),
   custom_domain: z.string().nullable().optional(),
+  // </declarations>
 });
 
 export const appListEntrySchema = z.looseObject({

@@ -8,6 +8,9 @@
 /** ISO 8601 date-time text, as the API sends it. */
 export type DateTimeString = string;
 
+/** A whole number (the spec's `integer`). */
+export type Integer = number;
+
 /** The engine of a managed database. */
 export type DatabaseServiceType = "postgres" | "mysql" | "mongo" | "redis";
 
@@ -90,20 +93,20 @@ export interface AppSummary {
   /** The owner's user id. */
   user_id?: string;
   /** RAM in MB. */
-  ram?: number;
+  ram?: Integer;
   /** Number of virtual CPUs. */
-  vcpu?: number;
+  vcpu?: Integer;
   /** The app's name. */
   name?: string;
   /** Always true for an app. */
   is_app?: boolean;
-  /** Blocked until this time, or null when not blocked. */
+  /** Blocked until this time (ISO 8601), or null when not blocked. */
   blocked_until?: DateTimeString | null;
   /** Whether setup has finished (the app is ready). */
   setup?: boolean;
-  /** When the app was created. */
+  /** When it was created (ISO 8601). */
   created_at?: DateTimeString | null;
-  /** When setup last ran. */
+  /** When setup last ran (ISO 8601). */
   last_setup_at?: DateTimeString | null;
   /** The platform subdomain the app is served on. */
   subdomain?: string | null;

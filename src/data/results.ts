@@ -75,6 +75,7 @@ export interface DatabaseConnection {
 
 /** An app, as {@link getApps} and {@link getApp} return it. */
 export interface AppInfo {
+  // <declarations: AppInfo> written from AppSummary (api/types.ts) by `npm run declarations`
   /** The app's id (a uuid). */
   id: string;
   /** The owner's user id. */
@@ -105,6 +106,7 @@ export interface AppInfo {
   customCommand?: string | null;
   /** The attached custom domain, if any. */
   customDomain?: string | null;
+  // </declarations>
   /** Resource usage, when the service sends it. */
   projectInfo?: UsageSeries;
 }

@@ -19,6 +19,14 @@ export interface Field {
   /** The type as a program sees it, for the reference pages. */
   readonly type: string;
   /**
+   * The TypeScript types of the Args property (inside `pulumi.Input<…>`) and of the output, when
+   * `type` does not give them (an object with its own interfaces, beside the resource class).
+   */
+  readonly argType?: string;
+  readonly outputType?: string;
+  /** Why it is deprecated and what to use instead: the hover text's `@deprecated`. */
+  readonly deprecated?: string;
+  /**
    * An input the program sets (`required` or `optional`), or one `check` computes (`computed`:
    * in the check schema, not in the Args). Absent: an output only.
    */
@@ -33,6 +41,11 @@ export interface Field {
   readonly replaces?: boolean;
   /** Not compared by diff (e.g. a path whose content is compared through a hash). */
   readonly notCompared?: boolean;
+  /**
+   * Check gives it a value when the program leaves it unset (an App's generated name): with
+   * `wire`, it is always sent.
+   */
+  readonly checkFills?: boolean;
   /** The platform fills it in when unset: unset in the program means no opinion. */
   readonly platformDefault?: boolean;
   /** The documented value unset stands for: setting it is no change (e.g. a timeout's 300). */

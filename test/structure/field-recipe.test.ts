@@ -7,9 +7,10 @@ import { appHandler } from "../../src/provider/app/handler";
 /*
  * A field is declared once. This follows CONTRIBUTING's recipe "Add a field to a resource" in a
  * copy of src/: it declares an App input `region` (sent in the manifest, reported by the
- * service, deciding the created app), then compiles, writes each place the compiler names, and
- * compiles again until it passes. The places the compiler named must be exactly the files the
- * recipe lists, and each must exist; then the copy runs, against its own emulator, to show what
+ * service, deciding the created app), then runs `npm run declarations` and the compiler, writes
+ * each place either names, and runs both again until they pass. The places named must be exactly
+ * the files the recipe lists, and each must exist; what the declarations wrote must hold the
+ * field with its doc; then the copy runs, against its own emulator, to show what
  * followed from the declaration without being written: prepareReads, the create's key, what a
  * recovered create compares, the check rule, the manifest, the input a refusal names, the
  * outputs, what `pulumi import` reads, the emulator's app list and a state file's app written
@@ -37,7 +38,7 @@ type Addition = { before: string; text: string } | { after: string; text: string
 
 /** What the recipe writes in each file, for `region`. */
 const WRITES: Record<string, Addition[]> = {
-  // Step 1, the declaration.
+  // Step 1, the declaration: `npm run declarations` writes the Args, outputs and manifest from it.
   "src/provider/app/fields.ts": [
     {
       before: "  setupTimeoutSeconds: {\n",
@@ -56,34 +57,10 @@ const WRITES: Record<string, Addition[]> = {
         "  },\n",
     },
   ],
-  "src/provider/app/resource.ts": [
-    {
-      after: "  runtime?: pulumi.Input<AppRuntime>;\n",
-      text: `  /** ${REGION_DOC} */\n  region?: pulumi.Input<string>;\n`,
-    },
-    {
-      after: "  declare readonly runtime: pulumi.Output<AppRuntimeOutput | undefined>;\n",
-      text:
-        "  /** The region the app runs in, as the platform reports it. */\n" +
-        "  declare readonly region: pulumi.Output<string>;\n",
-    },
-  ],
-  "src/api/manifest.ts": [{ after: "  custom_command?: string;\n", text: "  region?: string;\n" }],
+  // The wire type the spec defines: the reply's schema and AppInfo are written from it.
   "src/api/types.ts": [
     {
       after: "  custom_command?: string | null;\n",
-      text: "  /** The region the app runs in. */\n  region?: string | null;\n",
-    },
-  ],
-  "src/api/schemas.ts": [
-    {
-      after: "  custom_command: z.string().nullable().optional(),\n",
-      text: "  region: z.string().nullable().optional(),\n",
-    },
-  ],
-  "src/data/results.ts": [
-    {
-      after: "  customCommand?: string | null;\n",
       text: "  /** The region the app runs in. */\n  region?: string | null;\n",
     },
   ],
@@ -134,9 +111,14 @@ function run(cmd: string, args: string[], cwd: string): Promise<Outcome> {
 function placesNamed(output: string): Array<{ place: string; error: string }> {
   const errors = output.split(/\n(?=\S)/).filter((e) => /^src\/\S+\(\d+,\d+\): error TS/.test(e));
   return errors.map((error) => ({
-    place: /\((src\/[\w/.-]+\.ts)\)/.exec(error)?.[1] ?? error.slice(0, error.indexOf("(")),
+    place: placeIn(error) ?? error.slice(0, error.indexOf("(")),
     error,
   }));
+}
+
+/** The file a message names: "add region to AppSummary (src/api/types.ts)". */
+function placeIn(message: string): string | undefined {
+  return /\((src\/[\w/.-]+\.ts)\)/.exec(message)?.[1];
 }
 
 /** Runs in the compiled copy: what followed from the declaration alone. */
@@ -197,13 +179,16 @@ const { namingAppInput } = require(join(D, "provider/app/refusal"));
 })().catch((err) => { console.error(err); process.exit(1); });
 `;
 
-test("an App input declared once: the compiler names the recipe's files, the rest follows", async () => {
+test("an App input declared once: the recipe's files are named, the rest is written or follows", async () => {
   const recipe = recipeFiles();
   for (const file of recipe)
     expect([file, readFileSync(join(ROOT, file)).length > 0]).toEqual([file, true]);
   const dir = mkdtempSync(join(tmpdir(), "field-recipe-"));
   try {
     cpSync(join(ROOT, "src"), join(dir, "src"), { recursive: true });
+    for (const file of ["scripts/declarations.js", ".prettierrc.json"]) {
+      cpSync(join(ROOT, file), join(dir, file));
+    }
     symlinkSync(join(ROOT, "node_modules"), join(dir, "node_modules"), "dir");
     // The client reads its version from package.json, two levels above dist/api.
     cpSync(join(ROOT, "package.json"), join(dir, "package.json"));
@@ -225,20 +210,28 @@ test("an App input declared once: the compiler names the recipe's files, the res
     );
     const tsc = join(ROOT, "node_modules/typescript/bin/tsc");
 
-    // Step 1: the declaration. Then compile, and write what the compiler names, until it passes.
+    // Step 1: the declaration. Then write the declarations and compile, and write what either
+    // names, until both pass.
     write(dir, "src/provider/app/fields.ts");
     const written = ["src/provider/app/fields.ts"];
     const rounds: string[][] = [];
     for (;;) {
-      const { code, stdout } = await run(process.execPath, [tsc, "-p", ".", "--noEmit"], dir);
-      const named = placesNamed(stdout);
-      if (code === 0) break;
+      const declared = await run(process.execPath, ["scripts/declarations.js"], dir);
+      const compiled =
+        declared.code === 0
+          ? await run(process.execPath, [tsc, "-p", ".", "--noEmit"], dir)
+          : { code: 1, stdout: "" };
+      if (compiled.code === 0) break;
+      const named =
+        declared.code === 0
+          ? placesNamed(compiled.stdout)
+          : [{ place: placeIn(declared.stderr) ?? declared.stderr, error: declared.stderr }];
       expect(named.length).toBeGreaterThan(0);
       const fresh = [...new Set(named.map((n) => n.place))].filter((p) => !written.includes(p));
       rounds.push(fresh);
       console.log(`round ${rounds.length}: ${named.map((n) => n.error).join("\n")}`);
       if (fresh.length === 0 || rounds.length > 6) {
-        throw new Error(`the compiler names nothing new to write:\n${stdout}`);
+        throw new Error(`nothing new is named to write:\n${declared.stderr}${compiled.stdout}`);
       }
       for (const place of fresh) {
         // A place the recipe does not list: the recipe is missing a step.
@@ -247,9 +240,22 @@ test("an App input declared once: the compiler names the recipe's files, the res
         written.push(place);
       }
     }
-    console.log(`places the compiler named, round by round: ${JSON.stringify(rounds)}`);
+    console.log(`places named, round by round: ${JSON.stringify(rounds)}`);
     // Every file the recipe lists was named (or is the declaration), and nothing else was written.
     expect([...written].sort()).toEqual([...recipe].sort());
+    // Written from the declaration and the wire type, with the declared doc (the hover text).
+    const copied = (file: string) => readFileSync(join(dir, file), "utf8");
+    expect(copied("src/provider/app/resource.ts")).toContain(`   * ${REGION_DOC.slice(0, 40)}`);
+    expect(copied("src/provider/app/resource.ts")).toContain("  region?: pulumi.Input<string>;\n");
+    expect(copied("src/provider/app/resource.ts")).toContain(
+      "  /** The region the app runs in, as the platform reports it. */\n" +
+        "  declare readonly region: pulumi.Output<string>;\n",
+    );
+    expect(copied("src/api/manifest.ts")).toContain("  region?: string;\n");
+    expect(copied("src/api/schemas.ts")).toContain("  region: z.string().nullable().optional(),\n");
+    expect(copied("src/data/results.ts")).toContain(
+      "  /** The region the app runs in. */\n  region?: string | null;\n",
+    );
 
     // Emitted once it compiles (the checked program is reused).
     expect((await run(process.execPath, [tsc, "-p", "."], dir)).code).toBe(0);

@@ -43,6 +43,7 @@ export const appFields = {
     input: "optional",
     decidesApp: true,
     wire: "name",
+    checkFills: true,
     replaces: true,
     from: "name",
   },
@@ -137,6 +138,8 @@ export const appFields = {
       "Changing it replaces the app.",
     outputDoc: "Language and version, when set.",
     type: "{ language: string; version: string }",
+    argType: "AppRuntime",
+    outputType: "AppRuntimeOutput",
     input: "optional",
     decidesApp: true,
     shape: { language: "value", version: "value" },
@@ -197,6 +200,7 @@ export const appFields = {
       "from the app, it changed on every refresh after a CustomDomain attached. Stacks made by " +
       "older versions keep the value they recorded.",
     type: "string | undefined",
+    deprecated: "Use the `hostname` of the {@link CustomDomain}.",
     kept: true,
   },
 } as const satisfies Readonly<Record<string, AppField>>;

@@ -24,19 +24,19 @@ export interface AppRuntime {
  * `setupTimeoutSeconds` changes in place.
  */
 export interface AppArgs extends AccountInput {
+  // <declarations: AppArgs> written from app/fields.ts by `npm run declarations`
   /**
    * The app's directory or a `.zip`; a relative path is taken from the project's folder (use
-   * `path.join(__dirname, ...)`), `~` is not expanded. Packed deterministically;
-   * `node_modules`, `.git` and `.hostingignore` matches (case-sensitive) are left out; links
-   * inside it are followed. At most 256 MiB a file and 1 GiB in all; names must be UTF-8
-   * without backslashes. Its content (not its path) decides replacement: changing a file replaces
-   * the app.
+   * `path.join(__dirname, ...)`), `~` is not expanded. Packed deterministically; `node_modules`,
+   * `.git` and `.hostingignore` matches (case-sensitive) are left out; links inside it are
+   * followed. At most 256 MiB a file and 1 GiB in all; names must be UTF-8 without backslashes. Its
+   * content (not its path) decides replacement: changing a file replaces the app.
    */
   source: pulumi.Input<string>;
   /**
-   * The app's name: 1-63 letters, digits, spaces, `.`, `_` or `-`, starting with a letter or
-   * digit. When omitted, the resource name plus a suffix of its stack's own (`web-3f9a1c2`),
-   * kept in state: each stack of a program gets its own app name. Changing it replaces the app.
+   * The app's name: 1-63 letters, digits, spaces, `.`, `_` or `-`, starting with a letter or digit.
+   * When omitted, the resource name plus a suffix of its stack's own (`web-3f9a1c2`), kept in
+   * state: each stack of a program gets its own app name. Changing it replaces the app.
    */
   name?: pulumi.Input<string>;
   /**
@@ -54,9 +54,9 @@ export interface AppArgs extends AccountInput {
    */
   vcpu?: pulumi.Input<number>;
   /**
-   * The file the runtime starts, by its path in the source, e.g. `"index.js"` or
-   * `"src/server.js"`; the runtime's default when omitted. Check fails when the source does not
-   * upload that file. Changing it replaces the app.
+   * The file the runtime starts, by its path in the source, e.g. `"index.js"` or `"src/server.js"`;
+   * the runtime's default when omitted. Check fails when the source does not upload that file.
+   * Changing it replaces the app.
    */
   entrypoint?: pulumi.Input<string>;
   /**
@@ -75,17 +75,17 @@ export interface AppArgs extends AccountInput {
    */
   runtime?: pulumi.Input<AppRuntime>;
   /**
-   * How long create waits for setup to finish, in seconds (more than 0, at most 3600; default
-   * 300). Past it the app is kept in the stack as "created but failed to initialise". Changes
-   * in place.
+   * How long create waits for setup to finish, in seconds (more than 0, at most 3600; default 300).
+   * Past it the app is kept in the stack as "created but failed to initialise". Changes in place.
    */
   setupTimeoutSeconds?: pulumi.Input<number>;
   /**
    * Manage an existing app (by id) instead of creating one: `pulumi import` does not work for
-   * dynamic resources. Read only when the App is created; from then on the program is the truth
-   * (a change that replaces the App replaces the adopted app). Destroying the stack deletes it.
+   * dynamic resources. Read only when the App is created; from then on the program is the truth (a
+   * change that replaces the App replaces the adopted app). Destroying the stack deletes it.
    */
   adoptId?: pulumi.Input<string>;
+  // </declarations>
 }
 
 /** The runtime of an {@link App}, as its `runtime` output carries it. */
@@ -112,6 +112,9 @@ export interface AppRuntimeOutput {
  * ```
  */
 export class App extends HostingResource {
+  /** The named account the app belongs to; undefined for the default account. */
+  declare readonly account: pulumi.Output<string | undefined>;
+  // <declarations: App outputs> written from app/fields.ts by `npm run declarations`
   /** The source path as given. */
   declare readonly source: pulumi.Output<string>;
   /** The app's name, as the platform reports it. */
@@ -136,8 +139,6 @@ export class App extends HostingResource {
   declare readonly setupTimeoutSeconds: pulumi.Output<number | undefined>;
   /** The id of the adopted app, when set. */
   declare readonly adoptId: pulumi.Output<string | undefined>;
-  /** The named account the app belongs to; undefined for the default account. */
-  declare readonly account: pulumi.Output<string | undefined>;
   /**
    * sha256 over the packed content (paths, modes, file hashes; the settings are compared as
    * inputs), not the zip bytes; a change to it replaces the app.
@@ -156,12 +157,13 @@ export class App extends HostingResource {
   /** When setup last ran (ISO 8601), or null. */
   declare readonly lastSetupAt: pulumi.Output<string | null>;
   /**
-   * Deprecated: undefined. The domain is the `hostname` of the CustomDomain resource; read from
-   * the app, it changed on every refresh after a CustomDomain attached. Stacks made by older
-   * versions keep the value they recorded.
+   * Deprecated: undefined. The domain is the `hostname` of the CustomDomain resource; read from the
+   * app, it changed on every refresh after a CustomDomain attached. Stacks made by older versions
+   * keep the value they recorded.
    * @deprecated Use the `hostname` of the {@link CustomDomain}.
    */
   declare readonly customDomain: pulumi.Output<string | undefined>;
+  // </declarations>
 
   /**
    * @param name The Pulumi resource name (not the app's name).
@@ -179,7 +181,7 @@ export class App extends HostingResource {
   }
 }
 
-// The hand-written Args and outputs (hover text) name exactly the declared fields.
+// The written Args and outputs (npm run declarations) name exactly the declared fields.
 assertType<
   SameNames<
     keyof AppArgs,
