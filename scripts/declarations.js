@@ -20,7 +20,6 @@ const path = require("node:path");
 const ts = require("typescript");
 
 const ROOT = path.resolve(__dirname, "..");
-const WIDTH = 100;
 
 /** A module of src/ that has no run-time import (a declaration), compiled and run here. */
 function loadModule(file) {
@@ -36,7 +35,7 @@ function loadModule(file) {
   return module.exports;
 }
 
-/** The members of `name`, an interface of `file`, in order: name, optional, type text, doc. */
+/** The members of `name`, an interface of `file`, in order: name, optional, type, doc, tags. */
 function interfaceMembers(file, name) {
   const text = fs.readFileSync(path.join(ROOT, file), "utf8");
   const sf = ts.createSourceFile(file, text, ts.ScriptTarget.ES2022, true);
@@ -46,22 +45,39 @@ function interfaceMembers(file, name) {
     if (!ts.isPropertySignature(m) || m.type === undefined) {
       throw new Error(`${file}: ${name} holds something other than a typed property`);
     }
-    const doc = ts.getJSDocCommentsAndTags(m).find(ts.isJSDoc)?.comment;
-    if (typeof doc !== "string") throw new Error(`${file}: ${name}.${m.name.getText()} has no doc`);
-    return { key: m.name.getText(), optional: !!m.questionToken, type: m.type.getText(), doc };
+    const jsDoc = ts.getJSDocCommentsAndTags(m).find(ts.isJSDoc);
+    // A comment with a {@link} comes as parts: joined, it is the text as written.
+    const doc = ts.getTextOfJSDocComment(jsDoc?.comment);
+    if (!doc) throw new Error(`${file}: ${name}.${m.name.getText()} has no doc`);
+    const tags = (jsDoc.tags ?? []).map((t) =>
+      `@${t.tagName.text} ${ts.getTextOfJSDocComment(t.comment) ?? ""}`.trim(),
+    );
+    return {
+      key: m.name.getText(),
+      optional: !!m.questionToken,
+      type: m.type.getText(),
+      doc,
+      tags,
+    };
   });
 }
 
-/** A JSDoc comment of `text` (and tags), one line when it fits, else wrapped at the width. */
-function docComment(indent, text, tags = []) {
+/**
+ * A JSDoc comment of `text` (and tags), one line when it fits in `width`, else wrapped; white
+ * space is one space, as the hover text shows it.
+ */
+function docComment(width, indent, text, tags = []) {
+  if ([text, ...tags].some((t) => t.includes("*/"))) {
+    throw new Error(`a doc holds "*/", which would end its comment: ${JSON.stringify(text)}`);
+  }
   const pad = " ".repeat(indent);
-  const one = `${pad}/** ${text} */`;
-  if (tags.length === 0 && one.length <= WIDTH) return [one];
+  const one = `${pad}/** ${text.trim().split(/\s+/).join(" ")} */`;
+  if (tags.length === 0 && one.length <= width) return [one];
   const lines = [];
   for (const paragraph of [text, ...tags]) {
     let line = "";
-    for (const word of paragraph.split(/\s+/)) {
-      if (line !== "" && `${pad} * ${line} ${word}`.length > WIDTH) {
+    for (const word of paragraph.trim().split(/\s+/)) {
+      if (line !== "" && `${pad} * ${line} ${word}`.length > width) {
         lines.push(line);
         line = word;
       } else line = line === "" ? word : `${line} ${word}`;
@@ -102,11 +118,11 @@ const ZOD = {
   "DateTimeString | null": "nullableDateTime",
 };
 
-/** What a program sees of a wire type: the aliases that only name the spec's kind of value. */
-const SEEN = { Integer: "number", DateTimeString: "string" };
+/** The aliases that only name the spec's kind of value, as AppInfo gives them to a program. */
+const PLAIN_TYPES = { Integer: "number", DateTimeString: "string" };
 
-/** Each written part: the file, the marker's name, and its lines. */
-function parts() {
+/** Each written part: the file, the marker's name, and its lines, wrapped at `width`. */
+function parts(width) {
   const { appFields } = loadModule("src/provider/app/fields.ts");
   const { camelKey } = loadModule("src/base/camel.ts");
   const summary = interfaceMembers("src/api/types.ts", "AppSummary");
@@ -126,7 +142,7 @@ function parts() {
       file: "src/provider/app/resource.ts",
       name: "AppArgs",
       lines: inputs.flatMap(([key, f]) => [
-        ...docComment(2, f.doc),
+        ...docComment(width, 2, f.doc),
         `  ${key}${f.input === "optional" ? "?" : ""}: pulumi.Input<${argType(key, f)}>;`,
       ]),
     },
@@ -134,7 +150,12 @@ function parts() {
       file: "src/provider/app/resource.ts",
       name: "App outputs",
       lines: fields.flatMap(([key, f]) => [
-        ...docComment(2, f.outputDoc ?? f.doc, f.deprecated ? [`@deprecated ${f.deprecated}`] : []),
+        ...docComment(
+          width,
+          2,
+          f.outputDoc ?? f.doc,
+          f.deprecated ? [`@deprecated ${f.deprecated}`] : [],
+        ),
         `  declare readonly ${key}: pulumi.Output<${outputType(f)}>;`,
       ]),
     },
@@ -161,8 +182,8 @@ function parts() {
       file: "src/data/results.ts",
       name: "AppInfo",
       lines: summary.flatMap((m) => [
-        ...docComment(2, m.doc),
-        `  ${camelKey(m.key)}${m.optional ? "?" : ""}: ${m.type.replace(/\w+/g, (w) => SEEN[w] ?? w)};`,
+        ...docComment(width, 2, m.doc, m.tags),
+        `  ${camelKey(m.key)}${m.optional ? "?" : ""}: ${m.type.replace(/\w+/g, (w) => PLAIN_TYPES[w] ?? w)};`,
       ]),
     },
   ];
@@ -174,8 +195,12 @@ function rewrite(file, text, written) {
   for (const part of written) {
     const open = `// <declarations: ${part.name}>`;
     const start = out.indexOf(open);
+    if (start < 0) throw new Error(`${file}: no "${open}"`);
     const end = out.indexOf("// </declarations>", start);
-    if (start < 0 || end < 0) throw new Error(`${file}: no "${open}" ... "// </declarations>"`);
+    const next = out.indexOf("// <declarations:", start + open.length);
+    if (end < 0 || (next >= 0 && next < end)) {
+      throw new Error(`${file}: "${open}" has no "// </declarations>" before the next part`);
+    }
     const body = out.indexOf("\n", start) + 1;
     const close = out.lastIndexOf("\n", end) + 1;
     out = out.slice(0, body) + part.lines.map((l) => `${l}\n`).join("") + out.slice(close);
@@ -186,17 +211,22 @@ function rewrite(file, text, written) {
 /** Each file with a written part: its path, what it holds, what the declarations give. */
 async function files() {
   const prettier = await import("prettier");
+  // One width for the docs written and the code Prettier formats around them.
+  const options = await prettier.resolveConfig(path.join(ROOT, "src", "index.ts"));
   const byFile = new Map();
-  for (const p of parts()) byFile.set(p.file, [...(byFile.get(p.file) ?? []), p]);
+  for (const p of parts(options?.printWidth ?? 80)) {
+    byFile.set(p.file, [...(byFile.get(p.file) ?? []), p]);
+  }
   const out = [];
   for (const [file, written] of byFile) {
     const full = path.join(ROOT, file);
     const now = fs.readFileSync(full, "utf8");
-    const options = await prettier.resolveConfig(full);
-    const given = await prettier.format(rewrite(file, now, written), {
-      ...options,
-      filepath: full,
-    });
+    let given;
+    try {
+      given = await prettier.format(rewrite(file, now, written), { ...options, filepath: full });
+    } catch (err) {
+      throw new Error(`${file}: ${err.message.split("\n")[0]}`);
+    }
     out.push({ file, full, now, given });
   }
   return out;
@@ -208,9 +238,13 @@ async function main() {
   for (const f of await files()) {
     if (f.now === f.given) continue;
     stale.push(f.file);
-    if (!check) fs.writeFileSync(f.full, f.given);
+    if (check) continue;
+    // Whole or not at all: an interrupted write leaves the file as it was.
+    fs.writeFileSync(`${f.full}.declarations-tmp`, f.given);
+    fs.renameSync(`${f.full}.declarations-tmp`, f.full);
   }
   if (check && stale.length > 0) {
+    // Prettier's formatting is part of what they give (CRLF line endings differ too).
     console.error(`not what the declarations give (run npm run declarations): ${stale.join(", ")}`);
     process.exitCode = 1;
   } else if (!check) {
@@ -222,6 +256,7 @@ async function main() {
 
 if (require.main === module) {
   main().catch((err) => {
+    // Prettier's formatting is part of what they give (CRLF line endings differ too).
     console.error(`declarations: ${err.message}`);
     process.exitCode = 1;
   });

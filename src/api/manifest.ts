@@ -6,7 +6,7 @@
  * both are held to this type at compile time.
  */
 export interface AppManifest {
-  // <declarations: AppManifest> written from provider/app/fields.ts by `npm run declarations`
+  // <declarations: AppManifest> written by `npm run declarations` from provider/app/fields.ts
   name: string;
   ram?: number;
   vcpu?: number;

@@ -61,7 +61,7 @@ export const databaseResponseSchema = z.looseObject({
 
 // Spec §2.5: which summary fields are always present is not shown, so only `id` is required.
 export const appSummarySchema = z.looseObject({
-  // <declarations: appSummarySchema> written from AppSummary (types.ts) by `npm run declarations`
+  // <declarations: appSummarySchema> written by `npm run declarations` from api/types.ts
   id: z.string(),
   user_id: z.string().optional(),
   ram: z.number().int().optional(),

@@ -75,7 +75,7 @@ export interface DatabaseConnection {
 
 /** An app, as {@link getApps} and {@link getApp} return it. */
 export interface AppInfo {
-  // <declarations: AppInfo> written from AppSummary (api/types.ts) by `npm run declarations`
+  // <declarations: AppInfo> written by `npm run declarations` from api/types.ts
   /** The app's id (a uuid). */
   id: string;
   /** The owner's user id. */

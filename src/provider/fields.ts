@@ -19,10 +19,11 @@ export interface Field {
   /** The type as a program sees it, for the reference pages. */
   readonly type: string;
   /**
-   * The TypeScript types of the Args property (inside `pulumi.Input<…>`) and of the output, when
-   * `type` does not give them (an object with its own interfaces, beside the resource class).
+   * The TypeScript type of the Args property (inside `pulumi.Input<…>`), when `type` does not
+   * give it (an object with its own interface, beside the resource class).
    */
   readonly argType?: string;
+  /** The TypeScript type of the output, when `type` does not give it (as `argType`). */
   readonly outputType?: string;
   /** Why it is deprecated and what to use instead: the hover text's `@deprecated`. */
   readonly deprecated?: string;
@@ -43,7 +44,8 @@ export interface Field {
   readonly notCompared?: boolean;
   /**
    * Check gives it a value when the program leaves it unset (an App's generated name): with
-   * `wire`, it is always sent.
+   * `wire`, it is always sent. AppManifest is written from the declaration (the api room cannot
+   * import the derived `Manifest`), and held to it at compile time.
    */
   readonly checkFills?: boolean;
   /** The platform fills it in when unset: unset in the program means no opinion. */

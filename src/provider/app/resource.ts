@@ -24,7 +24,7 @@ export interface AppRuntime {
  * `setupTimeoutSeconds` changes in place.
  */
 export interface AppArgs extends AccountInput {
-  // <declarations: AppArgs> written from app/fields.ts by `npm run declarations`
+  // <declarations: AppArgs> written by `npm run declarations` from provider/app/fields.ts
   /**
    * The app's directory or a `.zip`; a relative path is taken from the project's folder (use
    * `path.join(__dirname, ...)`), `~` is not expanded. Packed deterministically; `node_modules`,
@@ -114,7 +114,7 @@ export interface AppRuntimeOutput {
 export class App extends HostingResource {
   /** The named account the app belongs to; undefined for the default account. */
   declare readonly account: pulumi.Output<string | undefined>;
-  // <declarations: App outputs> written from app/fields.ts by `npm run declarations`
+  // <declarations: App outputs> written by `npm run declarations` from provider/app/fields.ts
   /** The source path as given. */
   declare readonly source: pulumi.Output<string>;
   /** The app's name, as the platform reports it. */
