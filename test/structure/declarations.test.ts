@@ -63,6 +63,19 @@ describe("in a copy", () => {
     expect(await declarations(dir, "--check")).toEqual({ code: 0, stderr: "" });
   }, 60_000);
 
+  test("a wire field's doc reaches AppInfo whole: its links and its tags", async () => {
+    edit(
+      "src/api/types.ts",
+      "  /** Always true for an app. */\n  is_app",
+      "  /**\n   * Always true for an app of {@link AppListEntry}.\n   * @deprecated Read `setup`.\n   */\n  is_app",
+    );
+    expect((await declarations(dir)).code).toBe(0);
+    expect(readFileSync(join(dir, "src/data/results.ts"), "utf8")).toContain(
+      "  /**\n   * Always true for an app of {@link AppListEntry}.\n   * @deprecated Read `setup`.\n" +
+        "   */\n  isApp?: boolean;\n",
+    );
+  }, 60_000);
+
   test("a field read from a key AppSummary lacks is refused, naming where to add it", async () => {
     edit("src/provider/app/fields.ts", 'from: "custom_command"', 'from: "start_command"');
     const refused = await declarations(dir);
