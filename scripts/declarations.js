@@ -254,12 +254,7 @@ async function main() {
   }
 }
 
-if (require.main === module) {
-  main().catch((err) => {
-    // Prettier's formatting is part of what they give (CRLF line endings differ too).
-    console.error(`declarations: ${err.message}`);
-    process.exitCode = 1;
-  });
-}
-
-module.exports = { files };
+main().catch((err) => {
+  console.error(`declarations: ${err.message}`);
+  process.exitCode = 1;
+});

@@ -1,7 +1,7 @@
-import { execFile } from "node:child_process";
 import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { runCommand } from "../helpers/run-command";
 
 /*
  * AppArgs, the App's outputs, AppManifest, the app reply's schema and AppInfo are written from
@@ -19,12 +19,13 @@ const WRITTEN = [
   "src/data/results.ts",
 ];
 
-function declarations(dir: string, ...args: string[]): Promise<{ code: number; stderr: string }> {
-  return new Promise((done) => {
-    execFile(process.execPath, ["scripts/declarations.js", ...args], { cwd: dir }, (err, _o, e) =>
-      done({ code: err ? Number(err.code ?? 1) : 0, stderr: e }),
-    );
-  });
+async function declarations(dir: string, ...args: string[]) {
+  const { code, stderr } = await runCommand(
+    process.execPath,
+    ["scripts/declarations.js", ...args],
+    dir,
+  );
+  return { code, stderr };
 }
 
 test("the committed declarations are what the field declaration and AppSummary give", async () => {

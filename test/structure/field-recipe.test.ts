@@ -1,8 +1,8 @@
-import { execFile } from "node:child_process";
 import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { appHandler } from "../../src/provider/app/handler";
+import { runCommand as run } from "../helpers/run-command";
 
 /*
  * A field is declared once. This follows CONTRIBUTING's recipe "Add a field to a resource" in a
@@ -90,21 +90,6 @@ function write(dir: string, file: string): void {
     text = text.slice(0, at) + add.text + text.slice(at);
   }
   writeFileSync(path, text);
-}
-
-interface Outcome {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-function run(cmd: string, args: string[], cwd: string): Promise<Outcome> {
-  return new Promise((done) => {
-    execFile(cmd, args, { cwd, maxBuffer: 64 * 1024 * 1024 }, (err, stdout, stderr) => {
-      const code = err ? (typeof err.code === "number" ? err.code : 1) : 0;
-      done({ code, stdout, stderr });
-    });
-  });
 }
 
 /** The compiler's errors: for each, the place it names, else the file it is in. */
@@ -245,7 +230,16 @@ test("an App input declared once: the recipe's files are named, the rest is writ
     expect([...written].sort()).toEqual([...recipe].sort());
     // Written from the declaration and the wire type, with the declared doc (the hover text).
     const copied = (file: string) => readFileSync(join(dir, file), "utf8");
-    expect(copied("src/provider/app/resource.ts")).toContain(`   * ${REGION_DOC.slice(0, 40)}`);
+    // The hover text: the comment right above the property holds the whole declared doc.
+    const resource = copied("src/provider/app/resource.ts");
+    const property = resource.indexOf("  region?: pulumi.Input<string>;\n");
+    const comment = resource.slice(resource.lastIndexOf("/**", property), property);
+    expect(
+      comment
+        .replace(/^\/\*\*|\*\/\s*$|\n\s*\*(?!\/)/g, " ")
+        .replace(/\s+/g, " ")
+        .trim(),
+    ).toBe(REGION_DOC);
     expect(copied("src/provider/app/resource.ts")).toContain("  region?: pulumi.Input<string>;\n");
     expect(copied("src/provider/app/resource.ts")).toContain(
       "  /** The region the app runs in, as the platform reports it. */\n" +
