@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { hashSource } from "../../src/provider/app/source-hash";
 import { setRacyWindowMs } from "../../src/provider/app/source-index";
+import { forgetWalks } from "../../src/provider/app/walk-memo";
 
 /*
  * Index files for the tests of the source-hash index: a cache folder of the test's own (its one
@@ -35,6 +36,15 @@ export function useSourceWork(prefix: string): () => string {
     await rm(work, { recursive: true, force: true });
   });
   return () => work;
+}
+
+/**
+ * The hash as a new process makes it (a later `pulumi preview`): no walk is kept from the hashes
+ * before (walk-memo.ts), so what it does not read it takes from the index.
+ */
+export function hashAnew(root: string): Promise<string> {
+  forgetWalks();
+  return hashSource(root, manifest);
 }
 
 /** The hash with HOSTING_SOURCE_INDEX=off: no cache of any kind, every file read. */
@@ -78,7 +88,7 @@ export async function lyingIndex(work: string, name: string) {
   await writeFile(join(root, "b.js"), "two");
   await writeFile(join(root, "0"), "zero");
   await sleep(20); // past the racy window: every file is kept
-  const truth = await hashSource(root, manifest);
+  const truth = await hashAnew(root);
   const path = await cache.file();
   const lying = JSON.parse(await readFile(path, "utf8")) as IndexData;
   const lie = "0".repeat(64);

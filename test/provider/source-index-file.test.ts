@@ -16,14 +16,13 @@ import {
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
-import { hashSource } from "../../src/provider/app/source-hash";
 import {
   setIndexDeadlineMs,
   setRacyWindowMs,
   SourceIndex,
   type FileStamp,
 } from "../../src/provider/app/source-index";
-import { lyingIndex, manifest } from "../helpers/source-index";
+import { hashAnew, lyingIndex } from "../helpers/source-index";
 import { testIf } from "../helpers/test-if";
 import { until } from "../helpers/until";
 
@@ -103,13 +102,13 @@ test.each<[string, (path: string, text: string) => Promise<void>]>([
   ["the lying index, writable by all", (path, text) => withMode(path, text, 0o602)],
 ])("%s where the index should be: ignored, never read, and rebuilt", async (_label, put) => {
   const { root, truth, path, lie } = await replaced(put);
-  expect(await hashSource(root, manifest)).toBe(truth);
+  expect(await hashAnew(root)).toBe(truth);
   await rebuilt(path, lie);
 });
 
 test("a folder where the index should be: ignored, and no temporary file is left", async () => {
   const { root, truth, path, cache } = await replaced((path) => mkdir(path));
-  expect(await hashSource(root, manifest)).toBe(truth);
+  expect(await hashAnew(root)).toBe(truth);
   // A file cannot be renamed over a folder: the index is not written, and nothing is left.
   expect((await lstat(path)).isDirectory()).toBe(true);
   expect(await readdir(cache.folder)).toEqual([basename(path)]);
@@ -122,7 +121,7 @@ testIf(isRoot, "chown needs root")(
       await writeFile(path, text);
       await chown(path, 4321, 4321);
     });
-    expect(await hashSource(root, manifest)).toBe(truth);
+    expect(await hashAnew(root)).toBe(truth);
     await rebuilt(path, lie);
   },
 );

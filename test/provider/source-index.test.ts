@@ -3,7 +3,6 @@ import { existsSync, readdirSync } from "node:fs";
 import { mkdir, readFile, rename, rm, stat, utimes, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
-import { hashSource } from "../../src/provider/app/source-hash";
 import {
   indexCounts,
   setRacyWindowMs,
@@ -11,9 +10,9 @@ import {
   type FileStamp,
 } from "../../src/provider/app/source-index";
 import {
+  hashAnew,
   hashWithoutIndex,
   lyingIndex,
-  manifest,
   ownCache,
   useSourceWork,
   type IndexData,
@@ -27,7 +26,8 @@ import { testIf } from "../helpers/test-if";
  * stamp that differs in any of its five parts is read again, as on a file system whose ctime
  * does not move; a file changed within the racy window is read again. A cache that is corrupt
  * anywhere, of another version or root, or unwritable is ignored; one of an unchanged tree is not
- * rewritten. Index files that are not what they should be: source-index-file.test.ts.
+ * rewritten. Index files that are not what they should be: source-index-file.test.ts. Each hash
+ * is a new process's (hashAnew): within one process, a kept walk answers first (walk-memo.ts).
  */
 
 const workDir = useSourceWork("source-index-");
@@ -105,14 +105,14 @@ test("random trees and random edits: the same hash with the index as without", a
           await utimes(join(root, NAMES[i]), old, old);
         }
         await sleep(40);
-        expect(await hashSource(root, manifest)).toBe(await withoutIndex(root));
+        expect(await hashAnew(root)).toBe(await withoutIndex(root));
         const hitsBefore = indexCounts.hits;
-        expect(await hashSource(root, manifest)).toBe(await withoutIndex(root));
+        expect(await hashAnew(root)).toBe(await withoutIndex(root));
         expect(indexCounts.hits).toBeGreaterThan(hitsBefore); // the index did answer
         for (const e of edits) {
           await apply(root, e);
           const none = await withoutIndex(root).catch((err: Error) => err.message);
-          const indexed = await hashSource(root, manifest).catch((err: Error) => err.message);
+          const indexed = await hashAnew(root).catch((err: Error) => err.message);
           expect(indexed).toBe(none);
         }
       },
@@ -126,10 +126,10 @@ test("a file changed within the racy window is read again, though size and mtime
   const root = join(work, "racy");
   await mkdir(root);
   await writeFile(join(root, NAMES[0]), "aaaa");
-  const first = await hashSource(root, manifest);
+  const first = await hashAnew(root);
   await apply(root, { kind: "same-size", file: 0, byte: 98 }); // "baaa", same size and mtime
   const reads = indexCounts.reads;
-  const second = await hashSource(root, manifest);
+  const second = await hashAnew(root);
   expect(second).not.toBe(first);
   expect(second).toBe(await withoutIndex(root));
   expect(indexCounts.reads).toBeGreaterThan(reads);
@@ -145,20 +145,20 @@ test("an edit outside the racy window is seen, and only the edited file is read 
   await writeFile(join(root, "a.js"), "one");
   await writeFile(join(root, "b.js"), "two");
   await sleep(40);
-  const before = await hashSource(root, manifest);
+  const before = await hashAnew(root);
   let reads = indexCounts.reads;
-  expect(await hashSource(root, manifest)).toBe(before);
+  expect(await hashAnew(root)).toBe(before);
   expect(readSince(reads)).toBe(0); // the index answered for both
   await writeFile(join(root, "a.js"), "one, edited");
   await sleep(40);
   reads = indexCounts.reads;
-  const after = await hashSource(root, manifest);
+  const after = await hashAnew(root);
   expect(readSince(reads)).toBe(1);
   expect(after).not.toBe(before);
   expect(after).toBe(await withoutIndex(root));
   // The edit and the unchanged file are both in the index now: nothing is read.
   reads = indexCounts.reads;
-  expect(await hashSource(root, manifest)).toBe(after);
+  expect(await hashAnew(root)).toBe(after);
   expect(readSince(reads)).toBe(0);
 });
 
@@ -170,17 +170,17 @@ test("an unchanged tree leaves its index as it is; a deleted file's entry is dro
   await writeFile(join(root, "a.js"), "one");
   await writeFile(join(root, "b.js"), "two");
   await sleep(20);
-  await hashSource(root, manifest);
+  await hashAnew(root);
   const file = await cache.file();
   // The user's own: a folder and a file no one else may read.
   expect((await stat(cache.folder)).mode & 0o777).toBe(0o700);
   expect((await stat(file)).mode & 0o777).toBe(0o600);
   const written = await stat(file);
-  await hashSource(root, manifest);
+  await hashAnew(root);
   const after = await stat(file);
   expect([after.ino, after.mtimeMs]).toEqual([written.ino, written.mtimeMs]);
   await rm(join(root, "b.js"));
-  await hashSource(root, manifest);
+  await hashAnew(root);
   expect(Object.keys(JSON.parse(await readFile(file, "utf8")).files)).toEqual(["a.js"]);
 });
 
@@ -269,7 +269,7 @@ test.each<[string, (ix: IndexData) => string]>([
     `damaged-${label.replace(/\W+/g, "-")}`,
   );
   await writeFile(path, text(lying));
-  expect(await hashSource(root, manifest)).toBe(truth);
+  expect(await hashAnew(root)).toBe(truth);
   // Rebuilt: the file now holds a sound index again.
   const rebuilt = JSON.parse(await readFile(path, "utf8"));
   expect(Object.keys(rebuilt.files).sort()).toEqual(["0", "a.js", "b.js"]);
@@ -280,7 +280,7 @@ test("the same lie in a sound index is believed (the tests above tell the differ
   const { root, truth, path, lying } = await lyingIndex(work, "believed");
   await writeFile(path, JSON.stringify(lying));
   expect(await withoutIndex(root)).toBe(truth);
-  expect(await hashSource(root, manifest)).not.toBe(truth);
+  expect(await hashAnew(root)).not.toBe(truth);
 });
 
 testIf(existsSync("/proc/self/fd"), "counting open files needs /proc/self/fd")(
@@ -290,12 +290,12 @@ testIf(existsSync("/proc/self/fd"), "counting open files needs /proc/self/fd")(
     const root = join(work, "no-leak");
     await mkdir(root);
     await writeFile(join(root, "a.js"), "start");
-    await hashSource(root, manifest);
+    await hashAnew(root);
     const openFiles = () => readdirSync("/proc/self/fd").length;
     const before = openFiles();
     for (let i = 0; i < 20; i++) {
       await writeFile(join(root, "a.js"), `edit ${i}`); // so each hash writes the index again
-      await hashSource(root, manifest);
+      await hashAnew(root);
     }
     expect(openFiles() - before).toBeLessThan(10);
   },
@@ -309,7 +309,7 @@ test("an unwritable cache folder leaves hashing as it is", async () => {
   await writeFile(blocked, "a file where the cache folder would go");
   process.env.HOSTING_CACHE_DIR = blocked;
   try {
-    expect(await hashSource(root, manifest)).toBe(await withoutIndex(root));
+    expect(await hashAnew(root)).toBe(await withoutIndex(root));
   } finally {
     process.env.HOSTING_CACHE_DIR = join(work, "cache");
   }

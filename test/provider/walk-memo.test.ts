@@ -1,3 +1,4 @@
+import { pbkdf2 } from "node:crypto";
 import { chmod, mkdir, rename, rm, symlink, utimes, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -50,6 +51,24 @@ test("200 checks of one folder walk it once; the hash is the fresh walk's", asyn
   for (let i = 0; i < 200; i++) hashes.add(await hashSource(root, manifest));
   expect(since(before)).toEqual({ walked: 1, kept: 199 });
   expect([...hashes]).toEqual([await fresh(root)]);
+});
+
+test("a check of a kept folder is answered while the thread pool is busy (creates packing)", async () => {
+  const root = await settled();
+  const first = await hashSource(root, manifest); // walked, every file read
+  // Every thread of libuv's pool held by work that outlasts a check by far (about a second).
+  let ended = 0;
+  const busy = Array.from(
+    { length: Number(process.env.UV_THREADPOOL_SIZE ?? 4) },
+    () =>
+      new Promise<void>((r) => pbkdf2("x", "y", 1_000_000, 64, "sha512", () => r(void ended++))),
+  );
+  const before = counts();
+  const again = await hashSource(root, manifest);
+  expect(ended).toBe(0); // answered before any of the pool's work ended: it waited for none
+  expect(since(before)).toEqual({ walked: 0, kept: 1 });
+  expect(again).toBe(first);
+  await Promise.all(busy);
 });
 
 const changes: Array<[string, (root: string) => Promise<unknown>]> = [

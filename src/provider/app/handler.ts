@@ -1,4 +1,4 @@
-import { rm } from "node:fs/promises";
+import { rmSync } from "node:fs";
 import { dirname } from "node:path";
 import { type HostingClient, HostingInputError, type AppSummary } from "../../api/wire";
 import type { Manifest } from "./manifest";
@@ -60,8 +60,14 @@ async function withPackage<T>(
     return await use(p);
   } finally {
     // A temp folder left behind must not fail a create whose app already exists (its id would
-    // be lost with the error).
-    await rm(dirname(p.zipPath), { recursive: true, force: true }).catch(() => undefined);
+    // be lost with the error). Removed without the thread pool (an archive and its folder): an
+    // awaited removal queued there behind other creates' packing held each create's answer by
+    // milliseconds, and the engine starts the next create only when one of a few running ends.
+    try {
+      rmSync(dirname(p.zipPath), { recursive: true, force: true });
+    } catch {
+      // left for the sweep of stale archive folders (temp-archives.ts)
+    }
   }
 }
 

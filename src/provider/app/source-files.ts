@@ -1,4 +1,4 @@
-import { stat } from "node:fs/promises";
+import { statSync } from "node:fs";
 import { resolve } from "node:path";
 import { PassThrough, Readable } from "node:stream";
 import yauzl from "yauzl";
@@ -44,7 +44,9 @@ export async function listSource(
   const root = resolve(source);
   let st;
   try {
-    st = await stat(root);
+    // Without the thread pool, as the walk stats (folder-walk.ts): a check that finds its walk
+    // kept then waits on nothing the creates' packing queues there.
+    st = statSync(root);
   } catch {
     throw missingSource(source, root);
   }

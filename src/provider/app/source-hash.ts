@@ -51,6 +51,15 @@ function hashRecords(
   return h.digest("hex");
 }
 
+/*
+ * The digests of the files of kept walks (walk-memo.ts). A walk is handed out again only while
+ * stat data shows that nothing it saw changed, and only a walk with no file changed within the
+ * racy window is kept; so a digest taken of one of its file objects holds as long as the object
+ * is handed out. An App sharing a folder with the Apps checked before it then reads no file and
+ * not the index. Entries go with their walk.
+ */
+const walkDigests = new WeakMap<SourceFile, string>();
+
 /**
  * Files read at once by one hash: enough to keep the disk and the hash busy while small files
  * open and close, few enough that a deployment of many Apps holds few descriptors and buffers.
@@ -76,9 +85,17 @@ export async function hashSourceFiles(
   manifest: Manifest,
   vet?: (listing: SourceListing) => void,
 ): Promise<HashedFile[]> {
-  const index = await indexOf(source);
-  const digestOf = (f: SourceFile): Promise<string> =>
-    index && f.stamp ? index.digest(f.name, f.stamp, () => readDigest(f)) : readDigest(f);
+  // Opened at the first file without a digest from a kept walk: a check answered from kept walks
+  // alone waits on nothing in the thread pool, where the creates' packing queues.
+  let index: Promise<SourceIndex | undefined> | undefined;
+  const digestOf = async (f: SourceFile): Promise<string> => {
+    // Only a folder's file has stat data to look it up by: the manifest and a zip's entries do not.
+    if (!f.stamp) return readDigest(f);
+    const known = walkDigests.get(f);
+    if (known !== undefined) return known;
+    const ix = await (index ??= indexOf(source));
+    return ix ? ix.digest(f.name, f.stamp, () => readDigest(f)) : readDigest(f);
+  };
   const hashes = new Map<SourceFile, string>();
   const queue: SourceFile[] = [];
   let listed = false;
@@ -127,7 +144,10 @@ export async function hashSourceFiles(
   await workers; // every read is done before the source is closed
   listing?.close();
   if (failure) throw failure.err;
-  await index?.save();
+  await (await index)?.save();
+  // Kept once the whole hash succeeded, so a kept walk's files are in the index too (unless it
+  // could not be written).
+  for (const f of listing!.files) if (f.stamp) walkDigests.set(f, hashes.get(f)!);
   return listing!.files.map((f) => ({ name: f.name, mode: f.mode, sha256: hashes.get(f)! }));
 }
 

@@ -44,6 +44,11 @@ export const stampOf = ({ dev, ino, size, mtimeMs, ctimeMs }: Stats): FileStamp 
   ctimeMs,
 });
 
+/** @internal For tests: a new process's memory, where no walk (and no digest with it) is kept. */
+export function forgetWalks(): void {
+  kept.clear();
+}
+
 /** The kept walk of `root` if stat data shows nothing it saw changed; else undefined. */
 export async function keptWalk(root: string): Promise<Walked | undefined> {
   const w = kept.get(root);
