@@ -12,6 +12,8 @@ import { HostingInputError } from "../../api/wire";
 
 /** What the walk saw of a file, held to when it is read. */
 export interface Listed {
+  dev: number;
+  ino: number;
   size: number;
   mtimeMs: number;
 }
@@ -88,9 +90,10 @@ export function readWholeFile(abs: string, shown: string, listed: Listed): Promi
 /**
  * Reads one file in chunks, each handed to `take` (valid only during the call), with the
  * callback API: a small file costs open, fstat, read, fstat and close, where the promise API
- * cost several times that. The first fstat refuses a file that stopped being regular before any
- * read (a FIFO swapped in); the last holds the file to the walk: one whose size or mtime moved is
- * refused, naming it, and reading stops past the listed size.
+ * cost several times that. The first fstat refuses, before any read, a file that stopped being
+ * regular (a FIFO swapped in) or is not the one the walk saw (device and inode); the last holds
+ * the file to the walk: one whose size or mtime moved is refused, naming it, and reading stops
+ * past the listed size.
  */
 function readListed(
   abs: string,
@@ -141,6 +144,9 @@ function readListed(
         if (e) return fail(e);
         // Checked before the first read: a FIFO or device swapped in is never read from.
         if (!info.isFile()) return fail(notRegular(shown));
+        // Another file than the walk stamped (a link flipped, a file renamed over), though of
+        // the same size and mtime: its bytes would be kept under the other's stamp.
+        if (info.dev !== listed.dev || info.ino !== listed.ino) return fail(moved(shown));
         next();
       });
     });

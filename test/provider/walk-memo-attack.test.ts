@@ -1,0 +1,104 @@
+import { renameSync, statSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
+import { mkdir, rm, symlink, utimes } from "node:fs/promises";
+import { join } from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+import { refuseMissingEntrypoint } from "../../src/provider/app/entrypoint";
+import { hashSource, hashSourceFiles } from "../../src/provider/app/source-hash";
+import { setRacyWindowMs } from "../../src/provider/app/source-index";
+import { hashAnew, hashWithoutIndex, manifest, useSourceWork } from "../helpers/source-index";
+import { tree } from "../helpers/source-trees";
+
+/*
+ * Changes a user makes to a source folder while one process checks it again and again, each
+ * aimed at what the process keeps between checks (the kept walk and its files' digests,
+ * walk-memo.ts and source-hash.ts) and at the index it leaves for the next process: after each,
+ * the next check in the process and the first of a new one hash what a fresh walk without any
+ * cache hashes, and the index the process leaves lets the next one read nothing it need not.
+ */
+
+const workDir = useSourceWork("walk-memo-attack-");
+afterEach(() => setRacyWindowMs(undefined));
+
+/** A hash, or the error that refused the source: a check must refuse what a fresh one refuses. */
+const outcome = (hash: Promise<string>) => hash.catch((err: Error) => `refused: ${err.message}`);
+/** The next check in this process, then the first of a new process, then a fresh hash. */
+async function checks(root: string) {
+  const inProcess = await outcome(hashSource(root, manifest));
+  const newProcess = await outcome(hashAnew(root));
+  // Last: a fresh walk is kept in place of the one the checks above were answered from.
+  const fresh = await outcome(hashWithoutIndex(root));
+  return { inProcess, newProcess, fresh };
+}
+
+/** A check refused (no server.js): it walks, and its walk is kept with no digest. */
+const refused = (root: string) =>
+  expect(
+    hashSourceFiles(root, manifest, (l) => refuseMissingEntrypoint("server.js", root, l)),
+  ).rejects.toThrow(/entrypoint "server.js"/);
+
+/** `ln -sfn target path`: the link replaced in one step, as deploy tools flip a release. */
+function flip(path: string, target: string): void {
+  symlinkSync(target, `${path}.new`);
+  renameSync(`${path}.new`, path);
+}
+
+test.each<[string, (root: string) => Promise<string>]>([
+  ["in the source (ln -sfn current)", async (root) => join(root, "current")],
+  [
+    "outside the source, reached through a link in it",
+    async (root) => {
+      const outside = join(workDir(), `outside-${Date.now()}`);
+      await mkdir(outside);
+      await rm(join(root, "current"));
+      await symlink(join(root, "releases/v1"), join(outside, "current"));
+      await symlink(join(outside, "current"), join(root, "current"));
+      return join(outside, "current");
+    },
+  ],
+])(
+  "a link flipped to another release while a check reads, then back: later checks hash what it leads to (%s)",
+  async (_where, flipped) => {
+    setRacyWindowMs(30);
+    const root = await tree({
+      "index.js": "i\n",
+      "releases/v1/version.js": "exports.v = '1.2.3';\n",
+      "releases/v2/version.js": "exports.v = '1.2.4';\n",
+    });
+    // As npm pack leaves files: one mtime for all, so the releases differ in their bytes alone.
+    const packed = new Date("1985-10-26T08:15:00Z");
+    for (const v of ["v1", "v2"])
+      await utimes(join(root, `releases/${v}/version.js`), packed, packed);
+    await symlink("releases/v1", join(root, "current"));
+    const link = await flipped(root);
+    const target = (v: string) =>
+      link.startsWith(root) ? `releases/${v}` : join(root, "releases", v);
+    await sleep(40);
+    await refused(root);
+    // The kept walk holds when this check starts; the release flips before its files are read.
+    // Itself raced by the flip, it may answer or refuse; what it leaves must not be believed.
+    await outcome(hashSourceFiles(root, manifest, () => flip(link, target("v2"))).then(String));
+    flip(link, target("v1")); // rolled back
+    await sleep(40);
+    const { inProcess, newProcess, fresh } = await checks(root);
+    expect({ inProcess, newProcess }).toEqual({ inProcess: fresh, newProcess: fresh });
+  },
+);
+
+test("a file edited in place with its mtime put back while a check reads: the next checks hash the edit", async () => {
+  setRacyWindowMs(30);
+  const root = await tree({ "index.js": "i\n", "config.js": "exports.port = 8080;\n" });
+  await sleep(40);
+  await hashAnew(root); // the index knows config.js as it was
+  await refused(root);
+  const path = join(root, "config.js");
+  // As rsync -t or cp -p write: the same size, the old mtime; only the ctime moves.
+  const edit = () => {
+    const was = statSync(path);
+    writeFileSync(path, "exports.port = 9090;\n");
+    utimesSync(path, was.atime, was.mtime);
+  };
+  await hashSourceFiles(root, manifest, edit);
+  await sleep(40);
+  const { inProcess, newProcess, fresh } = await checks(root);
+  expect({ inProcess, newProcess }).toEqual({ inProcess: fresh, newProcess: fresh });
+});
