@@ -1,5 +1,6 @@
+import { execFileSync } from "node:child_process";
 import { renameSync, statSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
-import { mkdir, rm, symlink, utimes } from "node:fs/promises";
+import { link, mkdir, rm, symlink, utimes, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { refuseMissingEntrypoint } from "../../src/provider/app/entrypoint";
@@ -100,5 +101,37 @@ test("a file edited in place with its mtime put back while a check reads: the ne
   await hashSourceFiles(root, manifest, edit);
   await sleep(40);
   const { inProcess, newProcess, fresh } = await checks(root);
+  expect({ inProcess, newProcess }).toEqual({ inProcess: fresh, newProcess: fresh });
+});
+
+test("a link to a named pipe in an ignored folder, the pipe replaced by a file: the file is hashed", async () => {
+  setRacyWindowMs(30);
+  const root = await tree({ "index.js": "i\n", ".hostingignore": "tmp/\n", "tmp/": "" });
+  execFileSync("mkfifo", [join(root, "tmp/out")]);
+  await symlink("tmp/out", join(root, "latest")); // a pipe is not a file of the app: left out
+  await sleep(40);
+  await hashSource(root, manifest);
+  await rm(join(root, "tmp/out"));
+  await writeFile(join(root, "tmp/out"), "the build's output\n");
+  await sleep(40);
+  const { inProcess, newProcess, fresh } = await checks(root);
+  expect(fresh).toMatch(/^[0-9a-f]{64}$/); // a hash, not a refusal
+  expect({ inProcess, newProcess }).toEqual({ inProcess: fresh, newProcess: fresh });
+});
+
+test("a link made to lead out of the source, to the same file by another name: refused as fresh", async () => {
+  setRacyWindowMs(30);
+  const outside = join(workDir(), "hard-linked");
+  await mkdir(outside);
+  const root = await tree({ "index.js": "i\n", "data.txt": "data\n", ".hostingignore": "tmp/\n" });
+  await link(join(root, "data.txt"), join(outside, "data.txt")); // one file, two names
+  await mkdir(join(root, "tmp"));
+  await symlink("../data.txt", join(root, "tmp/data"));
+  await symlink("tmp/data", join(root, "latest"));
+  await sleep(40);
+  await hashSource(root, manifest);
+  flip(join(root, "tmp/data"), join(outside, "data.txt")); // in the ignored folder
+  const { inProcess, newProcess, fresh } = await checks(root);
+  expect(fresh).toMatch(/^refused: source\/latest is a symlink to .* outside the source root/);
   expect({ inProcess, newProcess }).toEqual({ inProcess: fresh, newProcess: fresh });
 });

@@ -125,7 +125,8 @@ async function readIgnoreFile(
     if ((err as NodeJS.ErrnoException).code === "ENOENT") return undefined;
     throw unreadable(IGNORE_FILE, err);
   }
-  if (info.isSymbolicLink()) info = (await followLink(abs, IGNORE_FILE, realRoot)).info;
+  let real: string | undefined;
+  if (info.isSymbolicLink()) ({ real, info } = await followLink(abs, IGNORE_FILE, realRoot));
   if (!info.isFile()) {
     throw new HostingInputError(
       "source",
@@ -139,7 +140,7 @@ async function readIgnoreFile(
         "list folders rather than every file",
     );
   }
-  seen.push({ abs, stamp: stampOf(info) });
+  seen.push({ abs, stamp: stampOf(info), real });
   const fh = await openRegular(abs, IGNORE_FILE);
   try {
     const buf = Buffer.alloc(info.size);
@@ -231,7 +232,11 @@ async function walkFolder(
         const { name, abs, rel: r, shown } = batch[j];
         let info = infos[j];
         let real = join(here.real, name);
-        if (info.isSymbolicLink()) ({ real, info } = await followLink(abs, shown, realRoot));
+        const linked = info.isSymbolicLink();
+        if (linked) ({ real, info } = await followLink(abs, shown, realRoot));
+        // Whatever it is: a link to a pipe left out may come to lead to a file. A link's target
+        // too: one further on may come to lead out of the root, to another name of the same file.
+        seen.push({ abs, stamp: stampOf(info), real: linked ? real : undefined });
         if (info.isDirectory()) {
           const loop = path.find((p) => p.real === real);
           if (loop) {
@@ -242,11 +247,9 @@ async function walkFolder(
             );
           }
           folders.push({ abs, rel: r, step: { real, shown } });
-          seen.push({ abs, stamp: stampOf(info) });
         } else if (info.isFile()) {
           tally.add(shown, info.size);
           files.push(new FolderFile(abs, r, info));
-          seen.push({ abs, stamp: stampOf(info) });
         }
         // Anything else (a FIFO, a socket, a device) is not a file of the app: left out.
       }

@@ -1,4 +1,4 @@
-import { statSync, type Stats } from "node:fs";
+import { realpathSync, statSync, type Stats } from "node:fs";
 import { sourceIndexOff } from "../../connection";
 import { racyWindowMs, sameStamp, type FileStamp } from "./source-index";
 import type { Ignore, SourceFile } from "./source-rules";
@@ -20,8 +20,11 @@ import type { Ignore, SourceFile } from "./source-rules";
 export interface Walked {
   files: SourceFile[];
   ignore: Ignore;
-  /** Every path whose stat data vouches for the walk: folders, files, .hostingignore. */
-  seen: Array<{ abs: string; stamp: FileStamp }>;
+  /**
+   * Every path whose stat data vouches for the walk: folders, files, what was left out as neither
+   * (a pipe), .hostingignore; for a link, where it led (its real path).
+   */
+  seen: Array<{ abs: string; stamp: FileStamp; real?: string }>;
   /** When the walk began (ms since the epoch), for the racy window. */
   began: number;
 }
@@ -55,15 +58,18 @@ export async function keptWalk(root: string): Promise<Walked | undefined> {
   if (!w || sourceIndexOff()) return undefined;
   for (let i = 0; i < w.seen.length; i += STAT_BATCH) {
     if (i > 0) await new Promise((r) => setImmediate(r)); // a turn for the rest of the process
-    for (const { abs, stamp } of w.seen.slice(i, i + STAT_BATCH)) {
+    for (const { abs, stamp, real } of w.seen.slice(i, i + STAT_BATCH)) {
       let now: Stats;
+      let led: string | undefined;
       try {
         now = statSync(abs); // follows links, as the walk did to stamp their targets
+        // The same file may be reached by another name, outside the root (a hard link).
+        if (real !== undefined) led = realpathSync.native(abs);
       } catch {
         kept.delete(root);
         return undefined;
       }
-      if (!sameStamp(stampOf(now), stamp)) {
+      if (!sameStamp(stampOf(now), stamp) || led !== real) {
         kept.delete(root);
         return undefined;
       }
