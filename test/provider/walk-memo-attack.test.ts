@@ -5,7 +5,8 @@ import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { refuseMissingEntrypoint } from "../../src/provider/app/entrypoint";
 import { hashSource, hashSourceFiles } from "../../src/provider/app/source-hash";
-import { setRacyWindowMs } from "../../src/provider/app/source-index";
+import { indexCounts, setRacyWindowMs } from "../../src/provider/app/source-index";
+import { walkCounts } from "../../src/provider/app/walk-memo";
 import { hashAnew, hashWithoutIndex, manifest, useSourceWork } from "../helpers/source-index";
 import { tree } from "../helpers/source-trees";
 
@@ -134,4 +135,41 @@ test("a link made to lead out of the source, to the same file by another name: r
   const { inProcess, newProcess, fresh } = await checks(root);
   expect(fresh).toMatch(/^refused: source\/latest is a symlink to .* outside the source root/);
   expect({ inProcess, newProcess }).toEqual({ inProcess: fresh, newProcess: fresh });
+});
+
+test("a source holding its own hosting.json: checks answered by the kept walk leave the index whole", async () => {
+  setRacyWindowMs(30);
+  const root = await tree({
+    "index.js": "i\n",
+    "lib/a.js": "a\n",
+    "lib/b.js": "b\n",
+    "hosting.json": JSON.stringify(manifest),
+  });
+  await sleep(40);
+  await hashAnew(root); // every file read and written to the index
+  for (let i = 0; i < 3; i++) await hashSource(root, manifest); // answered by the kept walk
+  const reads = indexCounts.reads;
+  const newProcess = await hashAnew(root);
+  expect(indexCounts.reads - reads).toBe(0); // the index answered for every file
+  expect(newProcess).toBe(await hashWithoutIndex(root));
+});
+
+test("two checks of one folder at once (two Apps): the index they leave answers for every file", async () => {
+  setRacyWindowMs(30);
+  const files: Record<string, string> = {};
+  for (let i = 0; i < 20; i++) files[`lib/${String(i).padStart(2, "0")}.js`] = `${i}\n`;
+  const root = await tree(files);
+  await sleep(40);
+  await hashAnew(root); // the index holds every file
+  // The first App's check walks; the second's starts once that walk is kept, before it is read.
+  const walked = walkCounts.walked;
+  const first = hashAnew(root);
+  while (walkCounts.walked === walked) await new Promise((r) => setImmediate(r));
+  const second = hashSource(root, manifest);
+  const both = await Promise.all([first, second]);
+  const reads = indexCounts.reads;
+  const newProcess = await hashAnew(root);
+  expect(indexCounts.reads - reads).toBe(0); // the index answered for every file
+  const fresh = await hashWithoutIndex(root);
+  expect([...both, newProcess]).toEqual([fresh, fresh, fresh]);
 });

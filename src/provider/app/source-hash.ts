@@ -88,11 +88,15 @@ export async function hashSourceFiles(
   // Opened at the first file without a digest from a kept walk: a check answered from kept walks
   // alone waits on nothing in the thread pool, where the creates' packing queues.
   let index: Promise<SourceIndex | undefined> | undefined;
+  const fromWalk: SourceFile[] = [];
   const digestOf = async (f: SourceFile): Promise<string> => {
     // Only a folder's file has stat data to look it up by: the manifest and a zip's entries do not.
     if (!f.stamp) return readDigest(f);
     const known = walkDigests.get(f);
-    if (known !== undefined) return known;
+    if (known !== undefined) {
+      fromWalk.push(f);
+      return known;
+    }
     const ix = await (index ??= indexOf(source));
     return ix ? ix.digest(f.name, f.stamp, () => readDigest(f)) : readDigest(f);
   };
@@ -144,7 +148,11 @@ export async function hashSourceFiles(
   await workers; // every read is done before the source is closed
   listing?.close();
   if (failure) throw failure.err;
-  await (await index)?.save();
+  const ix = await index;
+  // Opened for some files only (the source's own hosting.json, a check run alongside the one that
+  // read the rest): the others' entries are saved too, or the next process would read them again.
+  if (ix) for (const f of fromWalk) ix.known(f.name, f.stamp!, hashes.get(f)!);
+  await ix?.save();
   // Kept once the whole hash succeeded, so a kept walk's files are in the index too (unless it
   // could not be written).
   for (const f of listing!.files) if (f.stamp) walkDigests.set(f, hashes.get(f)!);

@@ -120,6 +120,18 @@ export class SourceIndex {
   }
 
   /**
+   * A digest the hash had without asking (a kept walk's, taken outside the racy window): kept in
+   * what is saved, as one asked for would be, so no entry of a file still there is dropped.
+   */
+  known(name: string, stamp: FileStamp, sha: string): void {
+    if (this.#now.has(name)) return;
+    const entry: Entry = [stamp.dev, stamp.ino, stamp.size, stamp.mtimeMs, stamp.ctimeMs, sha];
+    const old = this.#old.get(name);
+    if (!old || !same(old, stamp) || old[5] !== sha) this.#changed = true;
+    this.#now.set(name, entry);
+  }
+
+  /**
    * Writes what this hash saw (files gone are dropped); a failure leaves the old index, and a
    * write past the deadline finishes (or fails) on its own while the hash goes on.
    */
