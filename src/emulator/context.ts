@@ -93,4 +93,19 @@ export function commit(emu: Emu): void {
   }
 }
 
-export const iso = (ms: number) => new Date(ms).toISOString();
+/** Times as the wire writes them; a list writes each app's two on every call, so they are kept. */
+const isoText = new Map<number, string>();
+export function iso(ms: number): string {
+  let text = isoText.get(ms);
+  if (text === undefined) {
+    if (isoText.size >= 20_000) isoText.clear();
+    text = new Date(ms).toISOString();
+    isoText.set(ms, text);
+  }
+  return text;
+}
+
+/** A reply body already written as JSON (a list built from kept parts): sent as it is. */
+export class JsonText {
+  constructor(readonly text: string) {}
+}

@@ -2,7 +2,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import multipart from "@fastify/multipart";
 import { endpoints, wireAssumptions, type EndpointName } from "../api/wire";
-import { commit, type Emu, type Handler } from "./context";
+import { commit, JsonText, type Emu, type Handler } from "./context";
 import { EmulatorReplyError } from "./errors";
 import { Faults } from "./faults";
 import { verifyJwt } from "./jwt";
@@ -147,6 +147,9 @@ async function serve(
     return reply
       .code(fault.commitThenStatus)
       .send({ error: `injected fault: HTTP ${fault.commitThenStatus} after applying` });
+  }
+  if (body instanceof JsonText) {
+    return reply.code(200).type("application/json; charset=utf-8").send(body.text);
   }
   return reply.code(200).send(body);
 }

@@ -6,14 +6,14 @@ import type { AppSummary, EndpointName } from "../../api/wire";
 import { assertType, type Covers } from "../../base";
 import { inspectArchive } from "../archive";
 import { EmulatorArchiveError, EmulatorReplyError } from "../errors";
-import { iso, owned, queryValue, type Handler } from "../context";
+import { iso, JsonText, owned, queryValue, type Handler } from "../context";
 import { newAppRecord, type AppRecord, type NewAppRecord } from "../world";
 import { dashboardRoutes } from "./app-dashboard";
 import { domainRoutes } from "./app-domains";
 import { readManifest } from "./app-manifest";
 import { toggleRoutes } from "./app-toggles";
 import { readUpload } from "./app-upload";
-import { LIST_POINTS, projectInfo } from "./usage";
+import { LIST_POINTS, projectInfoJson } from "./usage";
 
 /* An app's lifecycle: list, create from an upload, deployments, delete; the rest is composed in. */
 
@@ -59,26 +59,31 @@ const AS_STORED = Object.keys(newAppRecord({} as NewAppRecord)).filter(
 /** An app as `GET /apps` lists it: every field of the wire type. */
 function appSummary(app: AppRecord, now: number) {
   const ready = now >= app.setup_ready_at;
-  // What the asserts above hold: the record's fields, as the wire type has them.
-  const stored = Object.fromEntries(AS_STORED.map((k) => [k, app[k as keyof AsStored]]));
-  return {
-    ...(stored as Reported),
+  // What the asserts above hold: the record's fields, as the wire type has them. A loop, not
+  // fromEntries and a spread: a list builds this for every app on every call.
+  const stored: Record<string, unknown> = {};
+  for (const k of AS_STORED) stored[k] = app[k as keyof AsStored];
+  return Object.assign(stored as Reported, {
     is_app: true,
     blocked_until: null,
     setup: ready,
     created_at: iso(app.created_at),
     last_setup_at: ready ? iso(app.setup_ready_at) : null,
     custom_domain: app.domain?.hostname ?? "",
-  } satisfies Required<AppSummary>;
+  }) satisfies Required<AppSummary>;
 }
 
-const listApps: Handler = (emu, { user }) =>
-  emu.world.apps
+/** The list as JSON text: each app's usage series is sent as the text kept with it (usage.ts). */
+const listApps: Handler = (emu, { user }) => {
+  const now = emu.opts.now();
+  const entries = emu.world.apps
     .filter((a) => a.user_id === user.id)
-    .map((a) => ({
-      app: appSummary(a, emu.opts.now()),
-      project_info: projectInfo(a.id, 60, LIST_POINTS),
-    }));
+    .map(
+      (a) =>
+        `{"app":${JSON.stringify(appSummary(a, now))},"project_info":${projectInfoJson(a.id, 60, LIST_POINTS)}}`,
+    );
+  return new JsonText(`[${entries.join(",")}]`);
+};
 
 const parseEnv = (text: string): Record<string, string> =>
   Object.assign(Object.create(null) as Record<string, string>, parseDotenvText(text));

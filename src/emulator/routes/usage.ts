@@ -4,7 +4,9 @@ import { series } from "../rng";
 export const LIST_POINTS = 12;
 
 type Usage = ReturnType<typeof compute>;
-const cache = new Map<string, Usage>();
+/** A window's series, and their JSON text once a list has sent them. */
+type Entry = { usage: Usage; json?: string };
+const cache = new Map<string, Entry>();
 const CACHE_LIMIT = 20_000;
 
 /**
@@ -12,11 +14,24 @@ const CACHE_LIMIT = 20_000;
  * Memoised: drawing the series is the dearest part of listing a thousand apps.
  */
 export function projectInfo(projectId: string, minutes: number, maxPoints = 60): Usage {
+  return entry(projectId, minutes, maxPoints).usage;
+}
+
+/**
+ * The same as JSON text, kept with the series: a list sends every app's series each time, and
+ * writing their numbers as text cost more than the rest of the list together.
+ */
+export function projectInfoJson(projectId: string, minutes: number, maxPoints = 60): string {
+  const e = entry(projectId, minutes, maxPoints);
+  return (e.json ??= JSON.stringify(e.usage));
+}
+
+function entry(projectId: string, minutes: number, maxPoints: number): Entry {
   const key = `${projectId}:${minutes}:${maxPoints}`;
   let hit = cache.get(key);
   if (!hit) {
     if (cache.size >= CACHE_LIMIT) cache.clear();
-    hit = compute(key, projectId, Math.min(minutes, maxPoints));
+    hit = { usage: compute(key, projectId, Math.min(minutes, maxPoints)) };
     cache.set(key, hit);
   }
   return hit;
