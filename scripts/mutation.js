@@ -112,6 +112,10 @@ const MODULES = {
       "test/provider/source-hash.test.ts",
       "test/provider/source-walk.test.ts",
       "test/provider/packaging.test.ts",
+      // The digests kept with a walk (walkDigests) and what they save in the index.
+      "test/provider/walk-memo.test.ts",
+      "test/provider/walk-memo-attack.test.ts",
+      "test/provider/source-index.test.ts",
     ],
   },
   "create-app": {
@@ -137,13 +141,18 @@ const MODULES = {
   },
   "walk-memo": {
     // A kept walk answers only while every stamp it saw is unchanged (walk-memo.test.ts makes
-    // each change a user can make); the property test of source-index.test.ts edits random trees
-    // past the racy window with the walk kept. Equivalent survivors: the event-loop turn between
+    // each change a user can make, walk-memo-attack.test.ts links and pipes); the property test
+    // of source-index.test.ts hashes in this process first after each random edit, with the walk
+    // kept from before it. Equivalent survivors: the event-loop turn between
     // stat batches (`i > 0`, `<=` in the loop, the batch's slice: the same stats, in one go),
     // `>=` made `>` at the racy edge (one millisecond). Measured: 75.8 % before the last test
     // (a racy file among settled ones) was added, which kills the one real survivor.
     mutate: "src/provider/app/walk-memo.ts",
-    tests: ["test/provider/walk-memo.test.ts", "test/provider/source-index.test.ts"],
+    tests: [
+      "test/provider/walk-memo.test.ts",
+      "test/provider/walk-memo-attack.test.ts",
+      "test/provider/source-index.test.ts",
+    ],
   },
   "create-key": {
     // Reached in this process by the in-process provider; interrupted-create.test.ts reaches it

@@ -3,8 +3,11 @@
  * past `cap` the memory is dropped whole, so a caller minting many keys cannot grow it unbounded.
  * An undefined value is not remembered (it is worked out again on every call).
  */
-export function boundedMemo<V>(make: (key: string) => V, cap = 64): (key: string) => V {
-  const known = new Map<string, V>();
+export function boundedMemo<V, K extends string | number = string>(
+  make: (key: K) => V,
+  cap = 64,
+): (key: K) => V {
+  const known = new Map<K, V>();
   return (key) => {
     let value = known.get(key);
     if (value === undefined) {

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from "fastify";
 import { endpoints, type EndpointName } from "../api/wire";
+import { boundedMemo } from "../base";
 import type { ResolvedOptions } from "./options";
 import type { Rng } from "./rng";
 import type { Store } from "./store";
@@ -94,16 +95,7 @@ export function commit(emu: Emu): void {
 }
 
 /** Times as the wire writes them; a list writes each app's two on every call, so they are kept. */
-const isoText = new Map<number, string>();
-export function iso(ms: number): string {
-  let text = isoText.get(ms);
-  if (text === undefined) {
-    if (isoText.size >= 20_000) isoText.clear();
-    text = new Date(ms).toISOString();
-    isoText.set(ms, text);
-  }
-  return text;
-}
+export const iso = boundedMemo((ms: number) => new Date(ms).toISOString(), 20_000);
 
 /** A reply body already written as JSON (a list built from kept parts): sent as it is. */
 export class JsonText {

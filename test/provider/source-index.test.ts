@@ -3,6 +3,7 @@ import { existsSync, readdirSync } from "node:fs";
 import { mkdir, readFile, rename, rm, stat, utimes, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
+import { hashSource } from "../../src/provider/app/source-hash";
 import {
   indexCounts,
   setRacyWindowMs,
@@ -13,6 +14,7 @@ import {
   hashAnew,
   hashWithoutIndex,
   lyingIndex,
+  manifest,
   ownCache,
   useSourceWork,
   type IndexData,
@@ -111,9 +113,12 @@ test("random trees and random edits: the same hash with the index as without", a
         expect(indexCounts.hits).toBeGreaterThan(hitsBefore); // the index did answer
         for (const e of edits) {
           await apply(root, e);
+          // First this process's check: the walk and digests kept before the edit must not answer.
+          const inProcess = await hashSource(root, manifest).catch((err: Error) => err.message);
           const none = await withoutIndex(root).catch((err: Error) => err.message);
           const indexed = await hashAnew(root).catch((err: Error) => err.message);
           expect(indexed).toBe(none);
+          expect(inProcess).toBe(none);
         }
       },
     ),
