@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Readable } from "node:stream";
-import { Pool } from "undici";
+import type { Pool } from "undici";
 import type { z } from "zod";
 import { readBounded } from "./body-limit";
 import { wireAssumptions, type HttpMethod } from "./endpoints";
@@ -18,6 +18,7 @@ import type { Permit, RequestLimiter } from "./limiter";
 import { MAX_TIMER_MS, realClock, sleep, type Clock } from "../base";
 import { limiterFor } from "./shared-limiters";
 import { parseBody } from "./parse";
+import { poolClass } from "./http-pool";
 import { isRefusalStatus, refusalOf } from "./refusals";
 import { searchOf } from "./query";
 import { rateLimitInfo } from "./rate-limit-headers";
@@ -96,7 +97,8 @@ export class Transport {
     this.#limiter =
       opts.limiter === false ? undefined : (opts.limiter ?? limiterFor(opts.apiUrl, opts.token));
     this.#clock = this.#limiter?.clock ?? realClock;
-    this.#pool = new Pool(opts.apiUrl.origin, {
+    const HttpPool = poolClass();
+    this.#pool = new HttpPool(opts.apiUrl.origin, {
       connections: 32,
       keepAliveTimeout: 10_000,
       connect: { timeout: Math.min(opts.limits.connectMs, opts.limits.idleMs, MAX_TIMER_MS) },

@@ -10,21 +10,28 @@ import { promisify } from "node:util";
 const ROOT = join(__dirname, "..", "..");
 
 /**
- * The packages a fresh node process has loaded after `script` (the body of an async function:
- * it may await); each call is its own process.
+ * The files a fresh node process has loaded after `script` (the body of an async function: it
+ * may await); each call is its own process.
  */
-async function loadedAfter(script: string): Promise<string[]> {
+async function filesAfter(script: string): Promise<string[]> {
   const { stdout: out } = await promisify(execFile)(
     process.execPath,
     [
       "-e",
-      `(async () => { ${script} })().then(() => console.log(JSON.stringify(Object.keys(require.cache)` +
-        `.map((k) => /node_modules\\/((@[^/]+\\/)?[^/]+)/.exec(k)?.[1]).filter(Boolean))))`,
+      `(async () => { ${script} })().then(() => console.log(JSON.stringify(Object.keys(require.cache))))`,
     ],
     { cwd: ROOT, encoding: "utf8" },
   );
-  return [...new Set(JSON.parse(out) as string[])];
+  return JSON.parse(out) as string[];
 }
+
+/** The packages among `files`, by name. */
+const packagesOf = (files: string[]) => [
+  ...new Set(files.flatMap((k) => /node_modules\/((@[^/]+\/)?[^/]+)/.exec(k)?.[1] ?? [])),
+];
+
+/** The packages a fresh node process has loaded after `script`. */
+const loadedAfter = (script: string) => filesAfter(script).then(packagesOf);
 
 const HEAVY = ["undici", "zod", "form-data", "yazl", "yauzl", "fastest-levenshtein"];
 
@@ -41,9 +48,9 @@ const usingClient = loadedAfter(
 // A host that only reads or deletes (a destroy, a refresh) never builds an upload.
 const clientOf =
   'new h.HostingClient({ apiUrl: "http://127.0.0.1:1", token: "a.b.c", maxRetries: 0 })';
-const listing = loadedAfter(
-  `const h = require("pulumi-hosting"); await ${clientOf}.listApps().catch(() => {})`,
-);
+const listScript = `const h = require("pulumi-hosting"); await ${clientOf}.listApps().catch(() => {})`;
+const listingFiles = filesAfter(listScript);
+const listing = listingFiles.then(packagesOf);
 const uploading = loadedAfter(
   `const h = require("pulumi-hosting"); const archivePath = require.resolve("pulumi-hosting/package.json");` +
     `await ${clientOf}.createApp({ archivePath, env: {} }).catch(() => {})`,
@@ -62,7 +69,7 @@ const checking = loadedAfter(
     'await m.diff("id", inputs, inputs)',
 );
 // A failure is reported by the test that awaits it.
-for (const p of [declaring, usingClient, listing, uploading, readingData, checking])
+for (const p of [declaring, usingClient, listing, listingFiles, uploading, readingData, checking])
   p.catch(() => undefined);
 
 test('require("pulumi-hosting") loads none of undici, zod, form-data, yazl, yauzl or fastest-levenshtein', async () => {
@@ -78,6 +85,17 @@ test("form-data loads with the first upload, not before (a destroy or a refresh 
   expect(await listing).toEqual(expect.arrayContaining(["undici", "zod"]));
   expect(await listing).not.toContain("form-data");
   expect(await uploading).toContain("form-data");
+});
+
+// undici's package root loads all of it (111 files, ~110 ms before a host's first request).
+test("a request loads undici's pool and its request API, not its fetch, WebSocket, cache or mocks", async () => {
+  const undici = (await listingFiles).flatMap(
+    (f) => /node_modules[\\/]undici[\\/](.*)$/.exec(f)?.[1] ?? [],
+  );
+  expect(undici.map((f) => f.replace(/\\/g, "/"))).toEqual(
+    expect.arrayContaining(["lib/dispatcher/pool.js", "lib/api/api-request.js"]),
+  );
+  expect(undici.filter((f) => /^(index\.js|lib[\\/](web|mock|cache)[\\/])/.test(f))).toEqual([]);
 });
 
 test("the first data-source call loads what it needs", async () => {
