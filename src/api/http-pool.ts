@@ -1,3 +1,4 @@
+import { dirname, sep } from "node:path";
 import type { Pool } from "undici";
 import { once } from "../base/lazy";
 
@@ -15,9 +16,34 @@ type PoolClass = typeof Pool;
 // Literal requires, loaded on first use: esbuild bundles each of them into the native plugin.
 /* eslint-disable @typescript-eslint/no-require-imports */
 
+const FILES = ["undici/lib/dispatcher/dispatcher", "undici/lib/api", "undici/lib/dispatcher/pool"];
+
+/** Where Node finds `spec`, or undefined where it finds nothing (in the native plugin's bundle). */
+function resolved(spec: string): string | undefined {
+  try {
+    return require.resolve(spec);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Whether Node finds every file in the undici that `require("undici")` loads. A file missing
+ * there is looked for in the node_modules folders above, where another undici may be (a user's
+ * undici 6, say): its request API on this undici's Dispatcher would mix two releases. In the
+ * native plugin nothing is looked for at run time: esbuild took the files from our undici.
+ */
+function inOurUndici(): boolean {
+  const manifest = resolved("undici/package.json");
+  if (manifest === undefined) return true;
+  const root = dirname(manifest) + sep;
+  return FILES.every((spec) => resolved(spec)?.startsWith(root) === true);
+}
+
 /** Pool from undici's files, or undefined when they are not where undici 7 keeps them. */
 function fromUndiciFiles(): PoolClass | undefined {
   try {
+    if (!inOurUndici()) return undefined;
     const dispatcher = require("undici/lib/dispatcher/dispatcher") as unknown;
     const api = require("undici/lib/api") as { request?: unknown };
     const pool = require("undici/lib/dispatcher/pool") as unknown;
