@@ -1,6 +1,6 @@
 import { dirname, sep } from "node:path";
 import type { Pool } from "undici";
-import { once } from "../base/lazy";
+import { once } from "../base";
 
 /*
  * undici's package root loads all of undici: fetch, WebSocket, EventSource, the HTTP cache and
@@ -13,9 +13,15 @@ import { once } from "../base/lazy";
 
 type PoolClass = typeof Pool;
 
-// Literal requires, loaded on first use: esbuild bundles each of them into the native plugin.
+// Literal requires, each loaded on first use: esbuild bundles them into the native plugin.
 /* eslint-disable @typescript-eslint/no-require-imports */
+const dispatcherFile = once(() => require("undici/lib/dispatcher/dispatcher") as unknown);
+const apiFile = once(() => require("undici/lib/api") as { request?: unknown });
+const poolFile = once(() => require("undici/lib/dispatcher/pool") as unknown);
+const packageRoot = once(() => require("undici") as typeof import("undici"));
+/* eslint-enable @typescript-eslint/no-require-imports */
 
+/** The files above, as Node names them. */
 const FILES = ["undici/lib/dispatcher/dispatcher", "undici/lib/api", "undici/lib/dispatcher/pool"];
 
 /** Where Node finds `spec`, or undefined where it finds nothing (in the native plugin's bundle). */
@@ -44,9 +50,9 @@ function inOurUndici(): boolean {
 function fromUndiciFiles(): PoolClass | undefined {
   try {
     if (!inOurUndici()) return undefined;
-    const dispatcher = require("undici/lib/dispatcher/dispatcher") as unknown;
-    const api = require("undici/lib/api") as { request?: unknown };
-    const pool = require("undici/lib/dispatcher/pool") as unknown;
+    const dispatcher = dispatcherFile();
+    const api = apiFile();
+    const pool = poolFile();
     if (typeof dispatcher !== "function" || typeof pool !== "function") return undefined;
     if (!(pool.prototype instanceof dispatcher) || typeof api.request !== "function") {
       return undefined;
@@ -60,7 +66,4 @@ function fromUndiciFiles(): PoolClass | undefined {
 }
 
 /** undici's Pool, loaded on first use. */
-export const poolClass = once(
-  (): PoolClass => fromUndiciFiles() ?? (require("undici") as typeof import("undici")).Pool,
-);
-/* eslint-enable @typescript-eslint/no-require-imports */
+export const poolClass = once((): PoolClass => fromUndiciFiles() ?? packageRoot().Pool);
