@@ -24,6 +24,15 @@ export declare class ProviderHost {
   ): Promise<{ outputs: Props; failures: Array<{ property: string; reason: string }> }>;
   getSchema(): Promise<Record<string, unknown>>;
   readonly stderr: () => string;
+  /**
+   * The text of `stream` once every pattern is in it (or, past `deadlineMs` or the host's exit,
+   * as it is, for the test's own assertion to show): a reply can come before its line.
+   */
+  printed(
+    stream: "stdout" | "stderr",
+    patterns: Array<string | RegExp>,
+    deadlineMs?: number,
+  ): Promise<string>;
   /** What the host printed after its port line: what the engine shows the user as info. */
   readonly stdout: () => string;
   configure(config: Record<string, unknown>): Promise<void>;

@@ -83,6 +83,23 @@ class ProviderHost {
     );
   }
 
+  /**
+   * What the host printed on `stream` once every pattern is in it. A gRPC reply can arrive
+   * before the line the host wrote just before it has come through the pipe, so a test that
+   * looks for a line waits for it (with a deadline) instead of reading at once.
+   */
+  async printed(stream, patterns, deadlineMs = 10_000) {
+    const read = stream === "stdout" ? this.stdout : this.stderr;
+    const holds = (text) =>
+      patterns.every((p) => (typeof p === "string" ? text.includes(p) : p.test(text)));
+    const giveUpAt = Date.now() + deadlineMs;
+    while (!holds(read())) {
+      if (Date.now() > giveUpAt || this.child.exitCode !== null) break;
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    return read();
+  }
+
   call(method, req) {
     return new Promise((resolve, reject) => {
       this.client[method](req, (e, res) => (e ? reject(decodeError(e)) : resolve(res)));

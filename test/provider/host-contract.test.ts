@@ -188,9 +188,13 @@ describe("what only the host shows", () => {
     } finally {
       env.emu.setFaults({});
     }
-    expect(host.stdout()).toMatch(/^hosting: GET \/apps: throttled by the service, waiting 1 s$/m);
-    expect(host.stderr()).toMatch(/^hosting debug: POST \/apps -> ok in \d+ ms \(attempt 1\)$/m);
-    expect(host.stderr()).toMatch(/GET \/apps: retry after attempt 1 \(throttled 429\)/);
+    const throttled = /^hosting: GET \/apps: throttled by the service, waiting 1 s$/m;
+    const posted = /^hosting debug: POST \/apps -> ok in \d+ ms \(attempt 1\)$/m;
+    const retried = /GET \/apps: retry after attempt 1 \(throttled 429\)/;
+    expect(await host.printed("stdout", [throttled])).toMatch(throttled);
+    const log = await host.printed("stderr", [posted, retried]);
+    expect(log).toMatch(posted);
+    expect(log).toMatch(retried);
     expect(host.stdout() + host.stderr()).not.toContain(env.token.split(".")[2]);
   });
 });

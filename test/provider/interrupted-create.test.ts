@@ -57,7 +57,8 @@ describe.each([
       const made = await createStep(name, await appInputs(name));
       expect(made.id).toBe(orphan);
       expect(appIdsNamed(env.emu, appName(name))).toEqual([made.id]);
-      expect(env.host.stdout()).toMatch(/an earlier attempt of this create made/);
+      const said = await env.host.printed("stdout", [/an earlier attempt of this create made/]);
+      expect(said).toMatch(/an earlier attempt of this create made/);
       return;
     }
     const refused = (await createStep(name, await appInputs(name)).catch(
@@ -218,7 +219,8 @@ describe.each([
       // The service answers the same key with the kept app: taken back, and the output says so.
       const again = await createStep(name, await appInputs(name));
       expect(again.id).toBe(kept.id);
-      expect(env.host.stdout()).toContain("or one kept by retainOnDelete: it is taken");
+      const taken = "or one kept by retainOnDelete: it is taken";
+      expect(await env.host.printed("stdout", [taken])).toContain(taken);
     } else {
       // Only the program takes it back: the refusal names it and adoptId.
       const refused = (await createStep(name, await appInputs(name)).catch(
@@ -240,7 +242,11 @@ describe.each([
     const second = await createStep(name, await appInputs(name));
     expect(second.id).not.toBe(first.id);
     expect(appIdsNamed(env.emu, appName(name))).toEqual([second.id]);
-    if (honour) expect(env.host.stdout()).toMatch(/which is gone since/);
+    if (honour) {
+      expect(await env.host.printed("stdout", [/which is gone since/])).toMatch(
+        /which is gone since/,
+      );
+    }
   });
 });
 
@@ -302,7 +308,7 @@ describe.each([
     // Nothing tells it from another stack's app: a new one is made, the earlier one named.
     expect(made.id).not.toBe(orphan);
     expect(appIdsNamed(env.emu, name).sort()).toEqual([orphan, made.id].sort());
-    const said = env.host.stdout();
+    const said = await env.host.printed("stdout", [`exist besides: ${orphan}`, "nobody's now"]);
     expect(said).toContain(`exist besides: ${orphan}`);
     expect(said).toContain("it is nobody's now: delete it");
     expect(said).not.toContain("adoptId");
