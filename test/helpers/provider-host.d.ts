@@ -25,8 +25,8 @@ export declare class ProviderHost {
   getSchema(): Promise<Record<string, unknown>>;
   readonly stderr: () => string;
   /**
-   * The text of `stream` once every pattern is in it (or, past `deadlineMs` or the host's exit,
-   * as it is, for the test's own assertion to show): a reply can come before its line.
+   * The text of `stream` once every pattern is in it (or, past `deadlineMs`, as it is, for the
+   * test's own assertion to show): a reply can come before its line.
    */
   printed(
     stream: "stdout" | "stderr",

@@ -94,7 +94,8 @@ class ProviderHost {
       patterns.every((p) => (typeof p === "string" ? text.includes(p) : p.test(text)));
     const giveUpAt = Date.now() + deadlineMs;
     while (!holds(read())) {
-      if (Date.now() > giveUpAt || this.child.exitCode !== null) break;
+      // Not cut short when the host exits: its last lines may still be in the pipe then.
+      if (Date.now() > giveUpAt) break;
       await new Promise((r) => setTimeout(r, 5));
     }
     return read();
