@@ -37,7 +37,8 @@ function resolved(spec: string): string | undefined {
  * Whether Node finds every file in the undici that `require("undici")` loads. A file missing
  * there is looked for in the node_modules folders above, where another undici may be (a user's
  * undici 6, say): its request API on this undici's Dispatcher would mix two releases. In the
- * native plugin nothing is looked for at run time: esbuild took the files from our undici.
+ * native plugin the requires below are esbuild's copies of our undici's files, whatever this
+ * answers; a `false` there only costs the package root.
  */
 function inOurUndici(): boolean {
   const manifest = resolved("undici/package.json");
